@@ -1,0 +1,125 @@
+"""Offline loaders for the data sets in ``data/``, each verified by its checksum.
+
+Nothing is downloaded: every file ships with the repository (``data/README.md``
+gives each file's source, licence and how it was made). Before a file is
+parsed, its SHA-256 is compared with the value recorded here, so a missing,
+truncated or edited file is reported at once instead of silently changing the
+numbers in a notebook. No loader uses pickle.
+"""
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+#: The folder that holds the data files (``data/`` beside the package).
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+
+#: SHA-256 of every data file the loaders read.
+CHECKSUMS = {
+    "iris.csv": "b6b8efc86732bc48c9fbddba53e2c191fd4f263c0ee98e2b1b7d3543e8d2121d",
+}
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """A labelled data set: features ``X``, labels ``y`` and their names.
+
+    Attributes
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,)
+    feature_names : tuple of str
+    target_name : str
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    feature_names: tuple
+    target_name: str
+
+    @property
+    def frame(self):
+        """The data as a pandas DataFrame, one column per feature plus the label."""
+        frame = pd.DataFrame(self.X, columns=list(self.feature_names))
+        frame[self.target_name] = self.y
+        return frame
+
+
+def sha256_of(path):
+    """Hex SHA-256 digest of a file's bytes."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def verified_path(name, data_dir=None):
+    """Path of data file ``name`` after checking that it exists and is unaltered.
+
+    Parameters
+    ----------
+    name : str
+        A file name listed in `CHECKSUMS`.
+    data_dir : path-like, default=None
+        Where to look; `DATA_DIR` by default.
+
+    Raises
+    ------
+    FileNotFoundError
+        The file is missing.
+    ValueError
+        The file's checksum differs from the recorded one.
+    """
+    if name not in CHECKSUMS:
+        raise ValueError(f"{name!r} is not a known data file; known: {sorted(CHECKSUMS)}.")
+    path = Path(DATA_DIR if data_dir is None else data_dir) / name
+    restore = (
+        f"It ships with the repository: restore it with `git checkout -- data/{name}` "
+        "(data/README.md says how it was made)."
+    )
+    if not path.is_file():
+        raise FileNotFoundError(f"data file {path} is missing. {restore}")
+    actual = sha256_of(path)
+    if actual != CHECKSUMS[name]:
+        raise ValueError(
+            f"data file {path} has been altered or corrupted: its SHA-256 is {actual}, "
+            f"expected {CHECKSUMS[name]}. {restore}"
+        )
+    return path
+
+
+def read_csv(name, data_dir=None):
+    """Read a verified CSV data file into a DataFrame."""
+    return pd.read_csv(verified_path(name, data_dir))
+
+
+def _labelled(frame, feature_columns, target_column):
+    return Dataset(
+        X=frame[list(feature_columns)].to_numpy(dtype=float),
+        y=frame[target_column].to_numpy(dtype=object).astype(str),
+        feature_names=tuple(feature_columns),
+        target_name=target_column,
+    )
+
+
+IRIS_FEATURES = ("sepal_length_cm", "sepal_width_cm", "petal_length_cm", "petal_width_cm")
+
+
+def load_iris(data_dir=None):
+    """Fisher's Iris flowers: 150 samples, four measurements in cm, three species.
+
+    Returns
+    -------
+    Dataset
+        ``y`` holds the species names ``setosa``, ``versicolor``, ``virginica``.
+    """
+    return _labelled(read_csv("iris.csv", data_dir), IRIS_FEATURES, "species")
+
+
+def load_iris_2d(data_dir=None):
+    """Iris with its two sepal measurements only (length, width), for pictures."""
+    return _labelled(read_csv("iris.csv", data_dir), IRIS_FEATURES[:2], "species")

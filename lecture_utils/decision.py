@@ -1,0 +1,136 @@
+"""Bayes decisions from class-conditional log-likelihoods and priors.
+
+Everything here works in log space, so nothing underflows however small the
+densities are (a 784-dimensional Gaussian density is easily below 1e-300).
+"""
+
+import numpy as np
+from scipy.special import expit, logsumexp
+
+
+def _log_priors(priors, n_classes):
+    priors = np.asarray(priors, dtype=float)
+    if priors.shape != (n_classes,):
+        raise ValueError(
+            f"priors has shape {priors.shape} but the log-likelihoods have "
+            f"{n_classes} columns; give one prior per class."
+        )
+    with np.errstate(divide="ignore"):
+        return np.log(priors)
+
+
+def log_joint(log_likelihoods, priors):
+    r"""Log joint densities :math:`\log f(x, c) = \log f(x \mid c) + \log P(c)`.
+
+    Parameters
+    ----------
+    log_likelihoods : array-like of shape (n_samples, n_classes)
+    priors : array-like of shape (n_classes,)
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_classes)
+    """
+    log_likelihoods = np.asarray(log_likelihoods, dtype=float)
+    return log_likelihoods + _log_priors(priors, log_likelihoods.shape[1])
+
+
+def log_posteriors(log_likelihoods, priors):
+    r"""Log posteriors by Bayes' rule, normalised with log-sum-exp.
+
+    .. math::
+
+        \log P(c \mid x) = \log f(x \mid c) + \log P(c)
+            - \log \sum_{c'} \exp\big(\log f(x \mid c') + \log P(c')\big)
+
+    Parameters
+    ----------
+    log_likelihoods : array-like of shape (n_samples, n_classes)
+    priors : array-like of shape (n_classes,)
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_classes)
+
+    Raises
+    ------
+    ValueError
+        If a sample has probability zero under every class with a non-zero
+        prior, so that its posterior is undefined.
+    """
+    joint = log_joint(log_likelihoods, priors)
+    impossible = np.all(np.isneginf(joint), axis=1)
+    if impossible.any():
+        row = int(np.flatnonzero(impossible)[0])
+        raise ValueError(
+            f"sample {row} has probability zero under every class, so its posterior "
+            "is undefined; smooth the estimates (for example alpha > 0 for count "
+            "models) or check the input."
+        )
+    return joint - logsumexp(joint, axis=1, keepdims=True)
+
+
+def prior_log_odds_threshold(prior):
+    r"""The threshold :math:`t = -\log\frac{\pi}{1-\pi}` on the log-likelihood ratio.
+
+    With prior :math:`\pi = P(c_1)`, the Bayes decision for two classes is
+    class :math:`c_1` when :math:`\mathrm{llr}(x) > t`.
+
+    Parameters
+    ----------
+    prior : float or ndarray
+        :math:`P(c_1)`, strictly between 0 and 1.
+    """
+    prior = np.asarray(prior, dtype=float)
+    if np.any((prior <= 0) | (prior >= 1)) or not np.all(np.isfinite(prior)):
+        raise ValueError(
+            f"a prior must lie strictly between 0 and 1 to give a finite threshold; got {prior}."
+        )
+    return -np.log(prior / (1.0 - prior))
+
+
+def posterior_from_llr(llr, prior):
+    r"""Posterior of class :math:`c_1` from the LLR and its prior.
+
+    .. math::
+
+        P(c_1 \mid x) = \sigma\Big(\mathrm{llr}(x) + \log\frac{\pi}{1-\pi}\Big),
+        \qquad \sigma(z) = \frac{1}{1 + e^{-z}}
+
+    Parameters
+    ----------
+    llr : float or array-like
+        :math:`\log f(x \mid c_1) - \log f(x \mid c_0)`.
+    prior : float
+        :math:`\pi = P(c_1)`, strictly between 0 and 1.
+    """
+    return expit(np.asarray(llr, dtype=float) - prior_log_odds_threshold(prior))
+
+
+def bayes_decision(llr, prior):
+    r"""The minimum-error decision for two classes: 1 where :math:`\mathrm{llr}(x) > t`.
+
+    Parameters
+    ----------
+    llr : array-like
+        Log-likelihood ratios :math:`\log f(x \mid c_1) - \log f(x \mid c_0)`.
+    prior : float
+        :math:`\pi = P(c_1)`.
+
+    Returns
+    -------
+    ndarray of int
+        1 for class :math:`c_1`, 0 for class :math:`c_0`.
+    """
+    return (np.asarray(llr, dtype=float) > prior_log_odds_threshold(prior)).astype(int)
+
+
+def error_rate(y_true, y_pred):
+    r"""Fraction of wrong decisions, :math:`\frac{1}{n}\sum_i [\hat y_i \ne y_i]`."""
+    y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
+    if y_true.shape != y_pred.shape or y_true.ndim != 1 or y_true.size == 0:
+        raise ValueError(
+            f"y_true and y_pred must be non-empty 1-D arrays of the same length; got "
+            f"shapes {y_true.shape} and {y_pred.shape}."
+        )
+    return float(np.mean(y_true != y_pred))

@@ -1,0 +1,441 @@
+"""Gaussian class-conditional densities and the Gaussian generative classifier.
+
+Each class ``c`` gets a multivariate normal density
+:math:`f(x \\mid c) = \\mathcal{N}(x; \\mu_c, \\Sigma_c)` fitted by maximum
+likelihood, and a prior :math:`P(c)`; Bayes' rule turns them into posteriors.
+The four covariance models of the lectures are one parameter:
+
+==============  ===========================================================
+``full``        one covariance per class (QDA, the "MVG" classifier)
+``diag``        one diagonal covariance per class (Gaussian naive Bayes)
+``tied``        one covariance shared by all classes (LDA)
+``tied_diag``   one diagonal covariance shared by all classes
+==============  ===========================================================
+
+Densities are evaluated through a Cholesky factor :math:`\\Sigma = L L^T` in
+log space, with no explicit inverse and no determinant that could underflow.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+from scipy.linalg import cho_solve, solve_triangular
+from scipy.special import logsumexp
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils import check_random_state
+
+from .decision import log_joint, log_posteriors
+from .validation import check_features, check_priors, check_training_data
+
+COVARIANCE_TYPES = ("full", "diag", "tied", "tied_diag")
+LOG_2PI = np.log(2.0 * np.pi)
+#: A covariance is called singular when some feature keeps less than this
+#: fraction of its variance once the features before it are known
+#: (the squared Cholesky pivot over the diagonal entry).
+SINGULAR_TOLERANCE = 1e-12
+
+
+def gaussian_log_density(X, mean, cholesky_factor):
+    r"""Log-density of a multivariate normal, evaluated through its Cholesky factor.
+
+    .. math::
+
+        \log \mathcal{N}(x; \mu, \Sigma) = -\frac{d}{2}\log 2\pi - \sum_{i=1}^{d} \log L_{ii}
+            - \frac{1}{2}\,\lVert L^{-1}(x - \mu) \rVert^2,
+        \qquad \Sigma = L L^T
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, d)
+    mean : ndarray of shape (d,)
+    cholesky_factor : ndarray of shape (d, d)
+        Lower-triangular :math:`L` with positive diagonal.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+    """
+    X = np.atleast_2d(np.asarray(X, dtype=float))
+    whitened = solve_triangular(cholesky_factor, (X - mean).T, lower=True)
+    mahalanobis = np.einsum("ij,ij->j", whitened, whitened)
+    d = X.shape[1]
+    return -0.5 * (d * LOG_2PI + mahalanobis) - np.log(np.diag(cholesky_factor)).sum()
+
+
+class QuadraticLLR(NamedTuple):
+    r"""Closed form of a binary Gaussian log-likelihood ratio,
+    :math:`\mathrm{llr}(x) = x^T A x + b^T x + c`.
+
+    With precisions :math:`\Lambda_k = \Sigma_k^{-1}`:
+    :math:`A = -\tfrac12(\Lambda_1 - \Lambda_0)`,
+    :math:`b = \Lambda_1\mu_1 - \Lambda_0\mu_0`,
+    :math:`c = -\tfrac12(\mu_1^T\Lambda_1\mu_1 - \mu_0^T\Lambda_0\mu_0)
+    + \tfrac12(\log|\Lambda_1| - \log|\Lambda_0|)`.
+    With a tied covariance :math:`A = 0` and the ratio is linear.
+    """
+
+    A: np.ndarray
+    b: np.ndarray
+    c: float
+
+    def evaluate(self, X):
+        """:math:`x^T A x + b^T x + c` for every row of ``X``."""
+        X = np.atleast_2d(np.asarray(X, dtype=float))
+        return np.einsum("ni,ij,nj->n", X, self.A, X) + X @ self.b + self.c
+
+
+def _scatter(Z, y_index, n_classes):
+    """Per-class sample counts, means and ML covariances (dividing by N_c)."""
+    counts = np.bincount(y_index, minlength=n_classes)
+    means = np.stack([Z[y_index == k].mean(axis=0) for k in range(n_classes)])
+    covariances = np.stack(
+        [np.cov(Z[y_index == k], rowvar=False, bias=True).reshape(Z.shape[1], Z.shape[1])
+         for k in range(n_classes)]
+    )
+    return counts, means, covariances
+
+
+class GaussianClassifier(ClassifierMixin, BaseEstimator):
+    r"""Generative classifier with one Gaussian density per class.
+
+    Fitting computes the maximum-likelihood estimates
+
+    .. math::
+
+        P(c) = \frac{N_c}{N}, \qquad
+        \mu_c = \frac{1}{N_c}\sum_{i: y_i = c} x_i, \qquad
+        \Sigma_c = \frac{1}{N_c}\sum_{i: y_i = c}(x_i - \mu_c)(x_i - \mu_c)^T,
+
+    and, for the tied models, the within-class covariance
+    :math:`\Sigma = \frac{1}{N}\sum_c N_c \Sigma_c`. The diagonal models keep
+    only the diagonal. Prediction applies Bayes' rule,
+    :math:`\hat c = \arg\max_c \log f(x \mid c) + \log P(c)`.
+
+    Parameters
+    ----------
+    covariance : {"full", "diag", "tied", "tied_diag"}, default="full"
+        The covariance model (see the module docstring).
+    priors : array-like of shape (n_classes,) or dict, default=None
+        Class priors in the order of ``classes_`` (or a mapping label -> prior).
+        ``None`` uses the class frequencies of the training data.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        Sorted class labels (any type numpy can sort: ints, strings, ...).
+    class_count_ : ndarray of shape (n_classes,)
+        Training samples per class, :math:`N_c`.
+    priors_ : ndarray of shape (n_classes,)
+    means_ : ndarray of shape (n_classes, n_features)
+    covariances_ : ndarray of shape (n_classes, n_features, n_features)
+        ML covariances (identical rows for the tied models).
+    n_features_in_ : int
+    """
+
+    def __init__(self, covariance="full", priors=None):
+        self.covariance = covariance
+        self.priors = priors
+
+    # ------------------------------------------------------------------ fit
+    def fit(self, X, y):
+        """Estimate priors, means and covariances by maximum likelihood.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+
+        Returns
+        -------
+        self
+        """
+        if self.covariance not in COVARIANCE_TYPES:
+            raise ValueError(
+                f"covariance={self.covariance!r} is not a covariance model; choose one of "
+                f"{', '.join(map(repr, COVARIANCE_TYPES))}."
+            )
+        X, classes, y_index = check_training_data(self, X, y)
+        priors = check_priors(self.priors, classes)
+        n_samples, n_features = X.shape
+        counts = np.bincount(y_index, minlength=classes.size)
+        self._check_sample_counts(classes, counts, n_samples, n_features)
+
+        # Work in standardised units so that data at any scale (1e-150 or
+        # 1e150) and any offset fit equally well; the log-density is mapped
+        # back with the Jacobian of the affine change of variables.
+        self._shift = X.mean(axis=0)
+        self._scale = np.max(np.abs(X - self._shift), axis=0)
+        if np.any(self._scale == 0):
+            j = int(np.flatnonzero(self._scale == 0)[0])
+            raise ValueError(
+                f"feature {j} is constant (every value is {X[0, j]!r}), so no covariance "
+                "model can be fitted; drop that column first."
+            )
+        Z = (X - self._shift) / self._scale
+        counts, means, covariances = _scatter(Z, y_index, classes.size)
+        if self.covariance.startswith("tied"):
+            pooled = np.tensordot(counts / n_samples, covariances, axes=1)
+            covariances = np.repeat(pooled[None], classes.size, axis=0)
+        if self.covariance.endswith("diag"):
+            covariances = covariances * np.eye(n_features)
+
+        self._cholesky = self._cholesky_factors(covariances, classes)
+        self._means_std = means
+        self.classes_ = classes
+        self.class_count_ = counts
+        self.priors_ = counts / n_samples if priors is None else priors
+        self.means_ = means * self._scale + self._shift
+        self.covariances_ = covariances * np.outer(self._scale, self._scale)
+        return self
+
+    def _check_sample_counts(self, classes, counts, n_samples, n_features):
+        shared = self.covariance.startswith("tied")
+        diagonal = self.covariance.endswith("diag")
+        if shared:
+            needed = 1 if diagonal else n_features
+            if n_samples - classes.size < needed:
+                raise ValueError(
+                    f"a {self.covariance!r} covariance in {n_features} dimensions needs "
+                    f"N - K >= {needed} (samples minus classes); there are {n_samples} "
+                    f"samples in {classes.size} classes. Collect more data or reduce the "
+                    "number of features (e.g. with PCA)."
+                )
+            return
+        needed = 2 if diagonal else n_features + 1
+        for label, count in zip(classes.tolist(), counts):
+            if count < needed:
+                advice = (
+                    "use covariance='tied' (or 'tied_diag'), which pools all classes"
+                    if diagonal
+                    else "use covariance='diag' or 'tied', or reduce the number of features"
+                )
+                raise ValueError(
+                    f"class {label!r} has {count} sample{'s' * (count != 1)}, but a "
+                    f"{self.covariance!r} covariance in {n_features} dimensions needs at "
+                    f"least {needed} per class to be non-singular; {advice}."
+                )
+
+    def _cholesky_factors(self, covariances, classes):
+        factors = np.zeros_like(covariances)
+        for k, sigma in enumerate(covariances):
+            who = "the shared covariance" if self.covariance.startswith("tied") else (
+                f"the covariance of class {classes[k]!r}")
+            variances = np.diag(sigma)
+            if np.any(variances <= 0):
+                j = int(np.flatnonzero(variances <= 0)[0])
+                raise ValueError(
+                    f"{who} is singular: feature {j} has zero variance within the "
+                    f"class{'es' if self.covariance.startswith('tied') else ''}. Drop that "
+                    "feature, or use covariance='tied' if only some classes are constant."
+                )
+            try:
+                factor = np.linalg.cholesky(sigma)
+            except np.linalg.LinAlgError:
+                factor = None
+            if factor is None or np.min(np.diag(factor) ** 2 / variances) < SINGULAR_TOLERANCE:
+                raise ValueError(
+                    f"{who} is singular: some features are (almost) linear combinations "
+                    "of others. Remove redundant features (for example with PCA), or use "
+                    "covariance='diag' or 'tied_diag'."
+                )
+            factors[k] = factor
+        return factors
+
+    # ------------------------------------------------------------ densities
+    def log_likelihood(self, X):
+        r"""Class-conditional log-densities :math:`\log f(x \mid c)`.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+            Column ``k`` is :math:`\log \mathcal{N}(x; \mu_k, \Sigma_k)`.
+        """
+        X = check_features(self, X, reset=False)
+        return self._log_likelihood_std(X) - np.log(self._scale).sum()
+
+    def _log_likelihood_std(self, X):
+        """Log-densities in standardised units (without the Jacobian term)."""
+        Z = (X - self._shift) / self._scale
+        n_classes, n_features = self._means_std.shape
+        distances = np.empty((Z.shape[0], n_classes))
+        if self.covariance.endswith("diag"):
+            for k in range(n_classes):
+                scaled = (Z - self._means_std[k]) / np.diag(self._cholesky[k])
+                distances[:, k] = np.einsum("ij,ij->i", scaled, scaled)
+        elif self.covariance == "tied":
+            factor = self._cholesky[0]
+            whitened = solve_triangular(factor, Z.T, lower=True).T
+            centres = solve_triangular(factor, self._means_std.T, lower=True).T
+            for k in range(n_classes):
+                diff = whitened - centres[k]
+                distances[:, k] = np.einsum("ij,ij->i", diff, diff)
+        else:
+            for k in range(n_classes):
+                diff = solve_triangular(self._cholesky[k], (Z - self._means_std[k]).T, lower=True)
+                distances[:, k] = np.einsum("ij,ij->j", diff, diff)
+        half_log_dets = np.log(np.diagonal(self._cholesky, axis1=1, axis2=2)).sum(axis=1)
+        return -0.5 * (n_features * LOG_2PI + distances) - half_log_dets
+
+    def log_density(self, X):
+        r"""Log of the marginal density :math:`\log f(x) = \log \sum_c f(x \mid c) P(c)`.
+
+        Low values flag points that no class explains well (outliers).
+        """
+        return logsumexp(log_joint(self.log_likelihood(X), self.priors_), axis=1)
+
+    def llr(self, X):
+        r"""Log-likelihood ratio :math:`\log f(x \mid c_1) - \log f(x \mid c_0)`.
+
+        ``c_0, c_1 = classes_``; only defined for two classes.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        self._require_binary("llr")
+        log_lik = self.log_likelihood(X)
+        return log_lik[:, 1] - log_lik[:, 0]
+
+    def llr_coefficients(self):
+        r"""The closed form :math:`\mathrm{llr}(x) = x^T A x + b^T x + c` (see `QuadraticLLR`).
+
+        Returns
+        -------
+        QuadraticLLR
+            ``A`` is exactly zero for the tied models, whose ratio is linear.
+        """
+        self._require_binary("llr_coefficients")
+        identity = np.eye(self.means_.shape[1])
+        inv_scale = 1.0 / self._scale
+        precisions, log_dets = [], []
+        for factor in self._cholesky[:2]:
+            precision_std = cho_solve((factor, True), identity)
+            precisions.append(precision_std * np.outer(inv_scale, inv_scale))
+            log_dets.append(-2.0 * (np.log(np.diag(factor)).sum() + np.log(self._scale).sum()))
+        (p0, p1), (m0, m1) = precisions, self.means_[:2]
+        tied = self.covariance.startswith("tied")
+        A = np.zeros_like(p0) if tied else -0.5 * (p1 - p0)
+        b = p1 @ m1 - p0 @ m0
+        c = -0.5 * (m1 @ p1 @ m1 - m0 @ p0 @ m0)
+        if not tied:
+            c += 0.5 * (log_dets[1] - log_dets[0])
+        return QuadraticLLR(A, b, float(c))
+
+    def _require_binary(self, method):
+        check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
+        if self.classes_.size != 2:
+            raise ValueError(
+                f"{method} compares two classes, but this model has {self.classes_.size} "
+                f"({self.classes_.tolist()}); use log_likelihood for several classes."
+            )
+
+    # ------------------------------------------------------------ decisions
+    def predict_log_proba(self, X):
+        r"""Log posteriors :math:`\log P(c \mid x)` by Bayes' rule (log-sum-exp)."""
+        return log_posteriors(self.log_likelihood(X), self.priors_)
+
+    def predict_proba(self, X):
+        r"""Posteriors :math:`P(c \mid x)`; each row sums to one."""
+        return np.exp(self.predict_log_proba(X))
+
+    def predict(self, X):
+        r"""The class with the largest posterior, :math:`\arg\max_c \log f(x \mid c) + \log P(c)`."""
+        joint = log_joint(self.log_likelihood(X), self.priors_)
+        return self.classes_[np.argmax(joint, axis=1)]
+
+    # ----------------------------------------------------------- generation
+    def sample(self, n_samples=1, random_state=None):
+        r"""Draw labelled samples from the fitted model: :math:`c \sim P(c)`, :math:`x \sim f(x \mid c)`.
+
+        Parameters
+        ----------
+        n_samples : int, default=1
+        random_state : int, numpy Generator or RandomState, default=None
+
+        Returns
+        -------
+        X : ndarray of shape (n_samples, n_features)
+        y : ndarray of shape (n_samples,)
+        """
+        check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
+        if int(n_samples) != n_samples or n_samples < 1:
+            raise ValueError(f"n_samples must be a positive integer; got {n_samples!r}.")
+        rng = check_random_state(random_state) if not isinstance(
+            random_state, np.random.Generator) else random_state
+        y_index = rng.choice(self.classes_.size, size=int(n_samples), p=self.priors_)
+        noise = rng.standard_normal((int(n_samples), self.means_.shape[1]))
+        Z = self._means_std[y_index] + np.einsum("nij,nj->ni", self._cholesky[y_index], noise)
+        return Z * self._scale + self._shift, self.classes_[y_index]
+
+    def impute(self, X, y=None):
+        r"""Fill NaN entries with their conditional mean under the model.
+
+        For observed features :math:`o` and missing features :math:`m` of a
+        sample of class :math:`c`,
+
+        .. math::
+
+            E[x_m \mid x_o, c] = \mu_{c,m} + \Sigma_{c,mo}\Sigma_{c,oo}^{-1}(x_o - \mu_{c,o}).
+
+        Without labels the class is unknown, and the mean is averaged over the
+        posterior of the observed features, :math:`\sum_c P(c \mid x_o)\,E[x_m \mid x_o, c]`.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            NaN marks a missing entry; each row needs at least one observed value.
+        y : array-like of shape (n_samples,), default=None
+            Known classes, if any.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_features)
+            ``X`` with every NaN replaced.
+        """
+        check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
+        X = np.array(X, dtype=float)
+        if X.ndim != 2 or X.shape[1] != self.n_features_in_:
+            raise ValueError(
+                f"X must have shape (n_samples, {self.n_features_in_}); got {X.shape}."
+            )
+        if np.any(np.isinf(X)):
+            raise ValueError("X contains infinite values; only NaN marks a missing entry.")
+        missing = np.isnan(X)
+        if np.any(missing.all(axis=1)):
+            raise ValueError("a row of X has no observed value; nothing can be inferred from it.")
+        if y is not None:
+            y = np.asarray(y)
+            unknown = set(np.unique(y).tolist()) - set(self.classes_.tolist())
+            if y.shape != (X.shape[0],) or unknown:
+                raise ValueError(
+                    f"y must give one known class {self.classes_.tolist()} per row of X."
+                )
+        filled = X.copy()
+        for pattern in np.unique(missing, axis=0):
+            if not pattern.any():
+                continue
+            rows = np.flatnonzero((missing == pattern).all(axis=1))
+            filled[rows] = self._impute_pattern(X[rows], ~pattern, y if y is None else y[rows])
+        return filled
+
+    def _impute_pattern(self, X, observed, y):
+        o, m = np.flatnonzero(observed), np.flatnonzero(~observed)
+        x_o = X[:, o]
+        conditional = np.empty((X.shape[0], self.classes_.size, m.size))
+        log_lik = np.empty((X.shape[0], self.classes_.size))
+        for k, (mean, cov) in enumerate(zip(self.means_, self.covariances_)):
+            factor = np.linalg.cholesky(cov[np.ix_(o, o)])
+            log_lik[:, k] = gaussian_log_density(x_o, mean[o], factor)
+            solved = cho_solve((factor, True), (x_o - mean[o]).T)
+            conditional[:, k] = mean[m] + (cov[np.ix_(m, o)] @ solved).T
+        if y is None:
+            weights = np.exp(log_posteriors(log_lik, self.priors_))
+        else:
+            weights = (y[:, None] == self.classes_[None, :]).astype(float)
+        result = X.copy()
+        result[:, m] = np.einsum("nk,nkm->nm", weights, conditional)
+        return result

@@ -1,0 +1,85 @@
+"""One look for every figure, in the notebook and on a projected slide.
+
+Class colours come from the Okabe-Ito palette, which stays distinguishable
+under the common forms of colour blindness; class ``k`` (in the order of a
+classifier's ``classes_``) always has colour ``CLASS_COLORS[k]`` and marker
+``CLASS_MARKERS[k]``, so colour is never the only cue. No LaTeX install or
+special font is needed: text uses matplotlib's bundled DejaVu Sans and its
+own mathtext.
+"""
+
+import matplotlib as mpl
+from matplotlib.colors import ListedColormap, to_rgb
+
+CLASS_COLORS = (
+    "#0072B2",  # blue
+    "#E69F00",  # orange
+    "#009E73",  # bluish green
+    "#CC79A7",  # reddish purple
+    "#56B4E9",  # sky blue
+    "#D55E00",  # vermillion
+    "#F0E442",  # yellow
+    "#000000",  # black
+    "#999999",  # grey
+    "#882255",  # wine
+)
+CLASS_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "h", "<")
+
+#: Width and height in inches of a figure that fills a 16:9 slide at 100 dpi.
+SLIDE_FIGSIZE = (10.0, 5.0)
+
+STYLE = {
+    "figure.figsize": SLIDE_FIGSIZE,
+    "figure.dpi": 100,
+    "figure.autolayout": False,
+    "figure.constrained_layout.use": True,
+    "font.family": "DejaVu Sans",
+    "font.size": 13,
+    "axes.titlesize": 15,
+    "axes.labelsize": 14,
+    "legend.fontsize": 12,
+    "xtick.labelsize": 12,
+    "ytick.labelsize": 12,
+    "lines.linewidth": 2.2,
+    "lines.markersize": 7,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "image.cmap": "viridis",
+    "text.usetex": False,
+    "svg.hashsalt": "lecture-utils",
+    "axes.prop_cycle": mpl.cycler(color=list(CLASS_COLORS)),
+}
+
+
+def apply_style():
+    """Set matplotlib's rcParams to the collection's style and return them."""
+    mpl.rcParams.update(STYLE)
+    return dict(STYLE)
+
+
+def class_color(k):
+    """Colour of class index ``k`` (cycles after ten classes)."""
+    return CLASS_COLORS[k % len(CLASS_COLORS)]
+
+
+def class_marker(k):
+    """Marker of class index ``k`` (cycles after ten classes)."""
+    return CLASS_MARKERS[k % len(CLASS_MARKERS)]
+
+
+def region_colormap(n_classes, lightness=0.75):
+    """A colormap of ``n_classes`` pale class colours for decision regions.
+
+    Parameters
+    ----------
+    n_classes : int
+    lightness : float in [0, 1)
+        How far each colour is mixed towards white.
+    """
+    pale = [
+        tuple(c + (1.0 - c) * lightness for c in to_rgb(class_color(k)))
+        for k in range(n_classes)
+    ]
+    return ListedColormap(pale, name=f"regions{n_classes}")
