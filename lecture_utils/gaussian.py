@@ -202,7 +202,7 @@ class GaussianClassifier(ClassifierMixin, BaseEstimator):
                 )
             return
         needed = 2 if diagonal else n_features + 1
-        for label, count in zip(classes.tolist(), counts):
+        for label, count in zip(classes.tolist(), counts, strict=True):
             if count < needed:
                 advice = (
                     "use covariance='tied' (or 'tied_diag'), which pools all classes"
@@ -343,13 +343,13 @@ class GaussianClassifier(ClassifierMixin, BaseEstimator):
         return np.exp(self.predict_log_proba(X))
 
     def predict(self, X):
-        r"""The class with the largest posterior, :math:`\arg\max_c \log f(x \mid c) + \log P(c)`."""
+        r"""The class of largest posterior, :math:`\arg\max_c \log f(x \mid c) + \log P(c)`."""
         joint = log_joint(self.log_likelihood(X), self.priors_)
         return self.classes_[np.argmax(joint, axis=1)]
 
     # ----------------------------------------------------------- generation
     def sample(self, n_samples=1, random_state=None):
-        r"""Draw labelled samples from the fitted model: :math:`c \sim P(c)`, :math:`x \sim f(x \mid c)`.
+        r"""Draw labelled samples: :math:`c \sim P(c)`, then :math:`x \sim f(x \mid c)`.
 
         Parameters
         ----------
@@ -427,7 +427,7 @@ class GaussianClassifier(ClassifierMixin, BaseEstimator):
         x_o = X[:, o]
         conditional = np.empty((X.shape[0], self.classes_.size, m.size))
         log_lik = np.empty((X.shape[0], self.classes_.size))
-        for k, (mean, cov) in enumerate(zip(self.means_, self.covariances_)):
+        for k, (mean, cov) in enumerate(zip(self.means_, self.covariances_, strict=True)):
             factor = np.linalg.cholesky(cov[np.ix_(o, o)])
             log_lik[:, k] = gaussian_log_density(x_o, mean[o], factor)
             solved = cho_solve((factor, True), (x_o - mean[o]).T)
