@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -180,6 +181,22 @@ def _assert_widget_responds(widget, page):
         "([node, html]) => node.querySelector('.widget-output').innerHTML !== html",
         arg=[widget.element_handle(), before], timeout=30_000,
     )
+
+
+def test_the_server_listens_on_loopback_only_and_requires_its_token(lab_server):
+    import psutil
+
+    port = int(lab_server["url"].rsplit(":", 1)[1])
+    listening = {c.laddr.ip for c in psutil.net_connections(kind="inet")
+                 if c.status == psutil.CONN_LISTEN and c.laddr.port == port}
+    assert listening == {"127.0.0.1"}
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{lab_server['url']}/api/contents", timeout=10)
+    assert refused.value.code == 403
+    with urllib.request.urlopen(
+        f"{lab_server['url']}/api/contents?token={lab_server['token']}", timeout=10
+    ) as allowed:
+        assert allowed.status == 200
 
 
 @pytest.mark.parametrize("notebook", [p.name for p in NOTEBOOKS])
