@@ -6,7 +6,7 @@ A module imports only modules from the layers below it:
 ===========  ==============================================================
 layer        modules
 ===========  ==============================================================
-base         ``validation``, ``decision``, ``style``
+base         ``validation``, ``decision``, ``style``, ``punctuation``
 models       ``gaussian``, ``discrete``, ``logistic``, ``projections``
 data         ``datasets``
 pictures     ``plotting``
