@@ -6,8 +6,8 @@ A module imports only modules from the layers below it:
 ===========  ==============================================================
 layer        modules
 ===========  ==============================================================
-base         ``validation``, ``decision``, ``style``, ``punctuation``
-models       ``gaussian``, ``discrete``, ``logistic``, ``projections``
+base         ``validation``, ``decision``, ``style``
+models       ``gaussian``, ``discrete``, ``logistic``, ``projections``, ``punctuation``
 data         ``datasets``
 pictures     ``plotting``
 controls     ``widgets``
