@@ -99,7 +99,7 @@ def count_punctuation(text):
     Parameters
     ----------
     text : str
-        Source code in any language.
+        Source code in any language; non-punctuation characters are ignored.
 
     Returns
     -------
