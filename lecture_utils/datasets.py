@@ -16,12 +16,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .punctuation import CLASS_NAMES
+
 #: The folder that holds the data files (``data/`` beside the package).
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 
 #: SHA-256 of every data file the loaders read.
 CHECKSUMS = {
     "iris.csv": "b6b8efc86732bc48c9fbddba53e2c191fd4f263c0ee98e2b1b7d3543e8d2121d",
+    "code_punctuation.csv": "b1d44d0d320844933216cd86a4e6cb7c1228b3bc4697efa5f09e90213f46afe3",
+    "code_corpus_counts.csv": "d0a90627da1810e6a0f99f08b62d6554957462e09651aa522923cd0a75528043",
 }
 
 #: SHA-256 of the arrays of every ``.npz`` data file, as `arrays_sha256` computes
@@ -190,9 +194,9 @@ def read_csv(name, data_dir=None):
     return pd.read_csv(verified_path(name, data_dir))
 
 
-def _labelled(frame, feature_columns, target_column):
+def _labelled(frame, feature_columns, target_column, dtype=float):
     return Dataset(
-        X=frame[list(feature_columns)].to_numpy(dtype=float),
+        X=frame[list(feature_columns)].to_numpy(dtype=dtype),
         y=frame[target_column].to_numpy(dtype=object).astype(str),
         feature_names=tuple(feature_columns),
         target_name=target_column,
@@ -216,6 +220,59 @@ def load_iris(data_dir=None):
 def load_iris_2d(data_dir=None):
     """Iris with its two sepal measurements only (length, width), for pictures."""
     return _labelled(read_csv("iris.csv", data_dir), IRIS_FEATURES[:2], "species")
+
+
+def _counts(frame):
+    """A `Dataset` of integer punctuation counts labelled by language."""
+    return _labelled(frame, CLASS_NAMES, "language", dtype=np.int64)
+
+
+CODE_SPLITS = ("train", "test", "all")
+
+
+def load_code_punctuation(split="train", data_dir=None):
+    """The lecture's C and Python scripts as counts of seven punctuation classes.
+
+    Seven training scripts (four in C, three in Python) and two test scripts,
+    each described by how often it contains ``{}``, ``[]``, ``()``, ``:``,
+    ``;``, ``.`` and ``,`` (an opening and a closing bracket count as one
+    class). The script names are in the CSV (``read_csv("code_punctuation.csv")``).
+
+    Parameters
+    ----------
+    split : {"train", "test", "all"}, default="train"
+        Which rows to return.
+    data_dir : path-like, default=None
+
+    Returns
+    -------
+    Dataset
+        ``X`` holds integer counts in the order of
+        `lecture_utils.punctuation.CLASS_NAMES`; ``y`` is ``"C"`` or ``"Python"``.
+    """
+    if split not in CODE_SPLITS:
+        raise ValueError(f"split must be one of {CODE_SPLITS}; got {split!r}.")
+    frame = read_csv("code_punctuation.csv", data_dir)
+    if split != "all":
+        frame = frame[frame["split"] == split]
+    return _counts(frame)
+
+
+def load_code_corpus(data_dir=None):
+    """Punctuation counts of real source files: C headers and Python modules.
+
+    Made by ``data/build_code_corpus.py`` from files installed with Python and
+    numpy (data/README.md gives the versions). The file names are in the CSV
+    (``read_csv("code_corpus_counts.csv")``, columns ``root`` and ``file``),
+    in the same row order.
+
+    Returns
+    -------
+    Dataset
+        ``X`` holds integer counts in the order of
+        `lecture_utils.punctuation.CLASS_NAMES`; ``y`` is ``"C"`` or ``"Python"``.
+    """
+    return _counts(read_csv("code_corpus_counts.csv", data_dir))
 
 
 @dataclass(frozen=True)
