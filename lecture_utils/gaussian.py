@@ -487,7 +487,7 @@ def covariance_error_table(feature_sets, y_train, y_test, covariances=COVARIANCE
 
 def error_against_dimension(X_train, y_train, X_test, y_test, dimensions, covariance="full",
                             priors=None):
-    r"""Test error rate of a `GaussianClassifier` on the first :math:`m` features, for each :math:`m`.
+    r"""Test error rate of a `GaussianClassifier` on the first :math:`m` features, for each m.
 
     With principal components as features, column :math:`j` is the
     :math:`j`-th direction of largest variance, so the first :math:`m`
