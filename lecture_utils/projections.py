@@ -156,18 +156,29 @@ class PCA(_LinearProjection):
         return self
 
     def inverse_transform(self, Y):
-        r"""Map projections back to the input space: :math:`\hat x = \mu + P y`.
+        r"""Map projections back to the input space: :math:`\hat x = \mu + \sum_{j \le m} y_j p_j`.
 
         With all components this undoes `transform`; with fewer it gives the
         closest point of the principal subspace (the reconstruction).
+
+        Parameters
+        ----------
+        Y : array-like of shape (n_samples, m)
+            Coordinates on the first ``m`` components, ``1 <= m <= n_components_``
+            (the first ``m`` columns of `transform`'s output).
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_features)
         """
         Y = np.asarray(Y, dtype=float)
-        if Y.ndim != 2 or Y.shape[1] != self.components_.shape[0]:
+        if Y.ndim != 2 or not 1 <= Y.shape[1] <= self.components_.shape[0]:
             raise ValueError(
-                f"Y must have shape (n_samples, {self.components_.shape[0]}), the output of "
-                f"transform; got {Y.shape}."
+                f"Y must have shape (n_samples, m) with 1 <= m <= {self.components_.shape[0]}, "
+                f"coordinates on the leading components as transform returns them; got "
+                f"{Y.shape}."
             )
-        return Y @ self.components_ + self.mean_
+        return Y @ self.components_[: Y.shape[1]] + self.mean_
 
 
 class LDA(_LinearProjection):
