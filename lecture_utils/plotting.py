@@ -401,7 +401,7 @@ def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None):
 
 
 def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, highlight=(),
-                                 color=None):
+                                 color=None, ylabel="test error (%)"):
     """Error rate (in %) against the number of features, with chosen points marked.
 
     Parameters
@@ -415,6 +415,7 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
     highlight : sequence of int, default=()
         Dimensions (from ``dimensions``) to mark with a large dot and their error.
     color : colour, default=None
+    ylabel : str, default="test error (%)"
 
     Returns
     -------
@@ -437,7 +438,10 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
         e = errors[where[0]]
         lines += ax.plot([m], [e], "o", markersize=11, color=lines[0].get_color(),
                          markeredgecolor="black")
-        ax.annotate(f"m = {m}: {e:.2f} %", (m, e), xytext=(8, 10), textcoords="offset points")
+        # Label to the right of the point, or to its left in the right half of the curve.
+        right_half = m > (dimensions.min() + dimensions.max()) / 2
+        ax.annotate(f"m = {m}: {e:.2f} %", (m, e), xytext=(-8 if right_half else 8, 10),
+                    textcoords="offset points", ha="right" if right_half else "left")
     ax.set_xlabel("number of principal components m")
-    ax.set_ylabel("test error (%)")
+    ax.set_ylabel(ylabel)
     return lines

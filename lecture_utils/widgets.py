@@ -292,12 +292,13 @@ def pca_dimension_view(dimensions, errors, pca, projections, dimension):
 
 
 def pca_dimension_widget(dimensions, errors, pca, projections, image_shape, n_columns=6,
-                         figsize=(10.0, 4.5)):
+                         figsize=(10.0, 4.5), max_error=0.25):
     """A slider over the swept numbers of principal components.
 
     Left: the error curve with the chosen :math:`m` marked; right: the images
     rebuilt from :math:`m` components. Everything shown was computed before
-    (see `pca_dimension_view`), so moving the slider only redraws.
+    (see `pca_dimension_view`), so moving the slider only redraws. The error
+    axis stops at ``max_error`` (a fraction), so that the low end stays readable.
 
     Returns
     -------
@@ -309,6 +310,7 @@ def pca_dimension_widget(dimensions, errors, pca, projections, image_shape, n_co
         view = pca_dimension_view(dimensions, errors, pca, projections, dimension)
         fig, (left, right) = plt.subplots(1, 2, figsize=figsize, width_ratios=(1.3, 1.0))
         plot_error_against_dimension(dimensions, errors, left, highlight=[dimension])
+        left.set_ylim(0, 100 * max_error)
         plot_image_grid(view.reconstructions, image_shape, n_columns, right,
                         title=f"rebuilt from {dimension} components")
         fig.suptitle(view.title)

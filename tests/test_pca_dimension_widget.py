@@ -118,3 +118,21 @@ def test_error_curve_is_in_percent_and_marks_points():
     assert any(t.get_text() == "m = 4: 10.00 %" for t in lines[0].axes.texts)
     with pytest.raises(ValueError, match="not one of the dimensions"):
         plot_error_against_dimension(DIMENSIONS, ERRORS, highlight=[3])
+
+
+def test_error_curve_labels_points_inwards_and_takes_a_ylabel():
+    lines = plot_error_against_dimension(DIMENSIONS, ERRORS, highlight=[1, 8], ylabel="error (%)")
+    ax = lines[0].axes
+    alignment = {t.get_text(): t.get_horizontalalignment() for t in ax.texts}
+    assert alignment == {"m = 1: 50.00 %": "left", "m = 8: 30.00 %": "right"}
+    assert ax.get_ylabel() == "error (%)"
+
+
+def test_widget_clips_the_error_axis(fitted):
+    _, pca, projections = fitted
+    control = pca_dimension_widget(DIMENSIONS, ERRORS, pca, projections, SHAPE, n_columns=3,
+                                   max_error=0.4)
+    plt.close("all")
+    control.update()
+    assert len(plt.get_fignums()) == 1
+    assert plt.gcf().axes[0].get_ylim() == (0.0, 40.0)
