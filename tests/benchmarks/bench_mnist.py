@@ -79,7 +79,8 @@ def mnist_table(data):
         "PCA 9": (Z_train[:, :9], Z_test[:, :9]),
         "PCA 100 + LDA 9": (lda.transform(Z_train), lda.transform(Z_test)),
     }
-    return covariance_error_table(features, data.y_train, data.y_test)
+    uniform = np.full(10, 0.1)  # the notebook's priors
+    return covariance_error_table(features, data.y_train, data.y_test, priors=uniform)
 
 
 def describe_blas():
@@ -119,6 +120,7 @@ def main(argv=None):
 
     seconds, table = best_time(lambda: mnist_table(data), max(1, args.repeats // 2))
     print(f"\nwhole table (PCA 100, LDA, 4 models x 4 feature sets): {seconds:.2f} s")
+    print("test error rates (%), uniform priors:")
     print((100 * table).round(2).to_string())
 
 
