@@ -85,22 +85,27 @@ class QuadraticLLR(NamedTuple):
         return np.einsum("ni,ij,nj->n", X, self.A, X) + X @ self.b + self.c
 
 
-def _ml_estimates(grouped, counts, covariance):
-    r"""Class means and the ML covariances of one covariance model.
+def _ml_estimates(X, y_index, counts, shift, scale, covariance):
+    r"""Class means and ML covariances of one covariance model, in standardised units.
 
-    The covariances come from the residuals :math:`x_i - \mu_{c_i}` (two
-    passes over the data, no :math:`E[x^2] - E[x]^2` cancellation), and only
-    what the model uses is computed: the diagonal models need just the
-    variances, :math:`O(N d)` rather than :math:`O(N d^2)`, and the tied models
-    pool the residuals of every class in one product,
-    :math:`\Sigma = \frac{1}{N}\sum_i (x_i - \mu_{c_i})(x_i - \mu_{c_i})^T`.
+    Each class's rows are copied once, standardised to :math:`z = (x - s) / a`
+    and centred on their mean in place, so no temporary larger than one
+    class is made. The covariances come from these residuals
+    :math:`z_i - \mu_{c_i}` (two passes, no :math:`E[z^2] - E[z]^2`
+    cancellation), and only what the model uses is computed: the diagonal
+    models need just the variances, :math:`O(N d)` rather than :math:`O(N d^2)`;
+    the tied models pool the scatter of every class,
+    :math:`\Sigma = \frac{1}{N}\sum_c \sum_{i: c_i = c} (z_i - \mu_c)(z_i - \mu_c)^T`.
 
     Parameters
     ----------
-    grouped : ndarray of shape (n_samples, n_features)
-        The samples sorted by class: the first ``counts[0]`` rows are class 0,
-        and so on. Overwritten with the residuals (no copy is made).
+    X : ndarray of shape (n_samples, n_features)
+    y_index : ndarray of shape (n_samples,)
+        Class index of every row.
     counts : ndarray of shape (n_classes,)
+        Rows per class (all positive).
+    shift, scale : ndarray of shape (n_features,)
+        The standardisation :math:`z = (x - s) / a`.
     covariance : str
 
     Returns
@@ -109,21 +114,24 @@ def _ml_estimates(grouped, counts, covariance):
     covariances : ndarray of shape (n_classes, n_features, n_features)
         Diagonal for the diagonal models; the same matrix repeated for the tied ones.
     """
-    n_samples, n_features = grouped.shape
-    blocks = np.split(grouped, np.cumsum(counts)[:-1])
-    means = np.stack([block.mean(axis=0) for block in blocks])
-    for block, mean in zip(blocks, means, strict=True):
-        block -= mean
-
-    def scatter(residuals):
-        if covariance.endswith("diag"):
-            return np.diag(np.einsum("ij,ij->j", residuals, residuals))
-        return residuals.T @ residuals
-
+    n_classes, n_features = counts.size, X.shape[1]
+    diagonal = covariance.endswith("diag")
+    means = np.empty((n_classes, n_features))
+    shape = (n_classes, n_features) if diagonal else (n_classes, n_features, n_features)
+    scatters = np.empty(shape)
+    for k in range(n_classes):
+        block = np.asarray(X[y_index == k], dtype=float)  # a copy, changed in place below
+        block -= shift
+        block /= scale
+        means[k] = block.mean(axis=0)
+        block -= means[k]
+        scatters[k] = np.einsum("ij,ij->j", block, block) if diagonal else block.T @ block
     if covariance.startswith("tied"):
-        pooled = scatter(grouped) / n_samples
-        return means, np.repeat(pooled[None], counts.size, axis=0)
-    return means, np.stack([scatter(block) / len(block) for block in blocks])
+        scatters = np.repeat(scatters.sum(axis=0)[None] / counts.sum(), n_classes, axis=0)
+    else:
+        scatters /= counts.reshape((n_classes,) + (1,) * (scatters.ndim - 1))
+    covariances = scatters[:, :, None] * np.eye(n_features) if diagonal else scatters
+    return means, covariances
 
 
 class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
@@ -193,21 +201,19 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
 
         # Work in standardised units so that data at any scale (1e-150 or
         # 1e150) and any offset fit equally well; the log-density is mapped
-        # back with the Jacobian of the affine change of variables. The
-        # standardised copy is sorted by class, so that every class is one
-        # block of rows, and is made once: everything below works in place.
+        # back with the Jacobian of the affine change of variables. The scale
+        # is max |x - shift|, from max and min (rounding is monotonic, so this
+        # is exact) without a copy of X.
         self._shift = X.mean(axis=0)
-        Z = X[np.argsort(y_index, kind="stable")].astype(float, copy=False)
-        Z -= self._shift
-        self._scale = np.maximum(Z.max(axis=0), -Z.min(axis=0))
+        self._scale = np.maximum(X.max(axis=0) - self._shift, self._shift - X.min(axis=0))
         if np.any(self._scale == 0):
             j = int(np.flatnonzero(self._scale == 0)[0])
             raise ValueError(
                 f"feature {j} is constant (every value is {X[0, j]!r}), so no covariance "
                 "model can be fitted; drop that column first."
             )
-        Z /= self._scale
-        means, covariances = _ml_estimates(Z, counts, self.covariance)
+        means, covariances = _ml_estimates(X, y_index, counts, self._shift, self._scale,
+                                           self.covariance)
 
         self._cholesky = self._cholesky_factors(covariances, classes)
         # L^{-1} for every class, once, so that a prediction is one matrix

@@ -24,7 +24,8 @@ def classes(seed, n_classes=3, n_features=4, per_class=60, offset=0.0, scale=1.0
     rng = np.random.default_rng(seed)
     X, y = [], []
     for k in range(n_classes):
-        mixing = np.eye(n_features) + 0.4 * rng.normal(size=(n_features, n_features))
+        rotation = np.linalg.qr(rng.normal(size=(n_features, n_features)))[0]
+        mixing = rotation * rng.uniform(0.5, 2.0, size=n_features)  # well conditioned
         X.append(rng.normal(scale=2.0, size=n_features) + rng.normal(size=(per_class, n_features))
                  @ mixing)
         y.append(np.full(per_class, k))
