@@ -300,35 +300,39 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
 
     def _log_likelihood_std(self, X):
         """Log-densities in standardised units (without the Jacobian term)."""
-        Z = (X - self._shift) / self._scale
-        distances = self._mahalanobis_std(Z)
-        n_features = Z.shape[1]
+        distances = self._mahalanobis(X)
         half_log_dets = np.log(np.diagonal(self._cholesky, axis1=1, axis2=2)).sum(axis=1)
-        return -0.5 * (n_features * LOG_2PI + distances) - half_log_dets
+        return -0.5 * (X.shape[1] * LOG_2PI + distances) - half_log_dets
 
-    def _mahalanobis_std(self, Z):
+    def _mahalanobis(self, X):
         r"""Squared distances :math:`\lVert L_k^{-1}(z - \mu_k) \rVert^2` to every class.
 
-        Uses the inverse Cholesky factors computed in `fit`: one matrix product
-        per class (one in all for the tied model, none for the diagonal ones).
+        With :math:`z = (x - s) / a` the standardised sample, this is
+        :math:`\lVert L_k^{-1} \operatorname{diag}(a)^{-1} (x - m_k) \rVert^2`, where
+        :math:`m_k = s + a \mu_k` is the class mean (``means_``): the
+        standardisation is folded into the inverse Cholesky factors computed
+        in `fit`, so a prediction is one matrix product per class (one in all
+        for the tied model, none for the diagonal ones) and no standardised
+        copy of ``X`` is made.
         """
         n_classes = self._means_std.shape[0]
-        distances = np.empty((Z.shape[0], n_classes))
+        distances = np.empty((X.shape[0], n_classes))
+        whiteners = self._whiteners / self._scale  # L_k^{-1} diag(a)^{-1}
         if self.covariance == "tied":
-            whitener = self._whiteners[0].T
-            whitened, centres = Z @ whitener, self._means_std @ whitener
+            whitened = (X - self._shift) @ whiteners[0].T
+            centres = self._means_std @ self._whiteners[0].T
             for k in range(n_classes):
                 difference = whitened - centres[k]
                 distances[:, k] = np.einsum("ij,ij->i", difference, difference)
             return distances
-        inverse_deviations = np.diagonal(self._whiteners, axis1=1, axis2=2)
-        difference = np.empty_like(Z)
+        inverse_deviations = np.diagonal(whiteners, axis1=1, axis2=2)
+        difference = np.empty(X.shape)
         for k in range(n_classes):
-            np.subtract(Z, self._means_std[k], out=difference)
+            np.subtract(X, self.means_[k], out=difference)
             if self.covariance.endswith("diag"):
                 whitened = np.multiply(difference, inverse_deviations[k], out=difference)
             else:
-                whitened = difference @ self._whiteners[k].T
+                whitened = difference @ whiteners[k].T
             distances[:, k] = np.einsum("ij,ij->i", whitened, whitened)
         return distances
 
