@@ -202,7 +202,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
                 )
             return
         needed = 2 if diagonal else n_features + 1
-        for label, count in zip(classes.tolist(), counts):
+        for label, count in zip(classes.tolist(), counts, strict=True):
             if count < needed:
                 advice = (
                     "use covariance='tied' (or 'tied_diag'), which pools all classes"
@@ -314,7 +314,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
 
     # ----------------------------------------------------------- generation
     def sample(self, n_samples=1, random_state=None):
-        r"""Draw labelled samples from the fitted model: :math:`c \sim P(c)`, :math:`x \sim f(x \mid c)`.
+        r"""Draw labelled samples: :math:`c \sim P(c)`, then :math:`x \sim f(x \mid c)`.
 
         Parameters
         ----------
@@ -392,7 +392,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         x_o = X[:, o]
         conditional = np.empty((X.shape[0], self.classes_.size, m.size))
         log_lik = np.empty((X.shape[0], self.classes_.size))
-        for k, (mean, cov) in enumerate(zip(self.means_, self.covariances_)):
+        for k, (mean, cov) in enumerate(zip(self.means_, self.covariances_, strict=True)):
             factor = np.linalg.cholesky(cov[np.ix_(o, o)])
             log_lik[:, k] = gaussian_log_density(x_o, mean[o], factor)
             solved = cho_solve((factor, True), (x_o - mean[o]).T)

@@ -168,14 +168,16 @@ def plot_decision_regions(
             levels = surface.max() - 0.5 * np.array([4.0, 1.0])
             drawn.contours.append(
                 ax.contour(xx, yy, surface, levels=levels, colors=[class_color(k)],
-                           linewidths=[1.2, 2.0])
+                           linestyles="solid", linewidths=[1.2, 2.0])
             )
     elif shapes == "ellipses":
         for k in range(classes.size):
             for n_std in (1.0, 2.0):
                 drawn.ellipses.append(
-                    covariance_ellipse(classifier.means_[k], classifier.covariances_[k], n_std,
-                                       ax, color=class_color(k), linewidth=2.0 if n_std == 1 else 1.2)
+                    covariance_ellipse(
+                        classifier.means_[k], classifier.covariances_[k], n_std, ax,
+                        color=class_color(k), linewidth=2.0 if n_std == 1 else 1.2,
+                    )
                 )
     X = np.asarray(X, dtype=float)
     if y is None:
