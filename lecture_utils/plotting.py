@@ -234,11 +234,12 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
                       edgecolor="black", linewidth=0.6, label=str(label))
         if annotate:
             ax.bar_label(bars, labels=["" if np.isnan(p) else f"{p:.2f}" for p in row],
-                         padding=2, fontsize=11)
+                         padding=2, fontsize=10)
         drawn.append(bars)
     ax.set_xticks(positions, [str(c) for c in categories])
-    ax.set_ylim(0.0, 1.12)
-    ax.legend(loc="upper right", framealpha=0.9)
+    ax.set_yticks(np.linspace(0.0, 1.0, 6))
+    ax.set_ylim(0.0, 1.3)
+    ax.legend(loc="upper center", ncol=len(classes), framealpha=0.9, fontsize=11)
     if ylabel is not None:
         ax.set_ylabel(ylabel)
     if title is not None:

@@ -135,8 +135,7 @@ def categorical_alpha_view(X, y, alpha, categories=None, priors=None):
     possible = ~np.all(np.isneginf(joint), axis=1)
     posteriors = np.full(joint.shape, np.nan)
     posteriors[possible] = model.predict_proba(values[possible, None])
-    title = (r"$\alpha$ = " + f"{model.alpha:g}"
-             + (" (maximum likelihood)" if model.alpha == 0 else " pseudo-counts"))
+    title = r"$\alpha$ = " + f"{model.alpha:g}" + (" (ML)" if model.alpha == 0 else "")
     return CategoricalAlphaView(
         alpha=float(model.alpha), model=model, categories=tuple(values.tolist()),
         classes=tuple(model.classes_.tolist()), probabilities=np.exp(model.feature_log_prob_[0]),
@@ -154,7 +153,8 @@ def draw_categorical_alpha_view(view, axes, feature="x", target="c"):
     """
     return [
         plot_category_probabilities(view.probabilities, view.categories, view.classes, axes[0],
-                                    ylabel=f"P({feature} | {target})", title=view.title),
+                                    ylabel=f"P({feature} | {target})",
+                                    title=f"estimates, {view.title}"),
         plot_category_probabilities(view.posteriors.T, view.categories, view.classes, axes[1],
                                     ylabel=f"P({target} | {feature})", title="posteriors"),
     ]
