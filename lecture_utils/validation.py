@@ -10,7 +10,7 @@ counts that are not counts, and categories that were never declared.
 import numpy as np
 import pandas as pd
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted, column_or_1d, validate_data
 
 PRIOR_SUM_TOLERANCE = 1e-8
 
@@ -74,22 +74,21 @@ def check_training_data(estimator, X, y, *, dtype="numeric"):
     """
     if y is None:
         raise ValueError(
-            f"{type(estimator).__name__} is a classifier and needs labels: call fit(X, y)."
-        )
-    y = np.asarray(y)
-    if y.ndim == 2 and y.shape[1] == 1:
-        raise ValueError(
-            "y has shape (n, 1); pass the labels as a 1-D array, e.g. y.ravel()."
-        )
-    n_rows = np.shape(X)[0] if np.ndim(X) >= 1 else 0
-    if y.ndim != 1:
-        raise ValueError(f"y must be a 1-D array of labels; got shape {y.shape}.")
-    if y.shape[0] != n_rows:
-        raise ValueError(
-            f"X has {n_rows} rows but y has {y.shape[0]} labels: give exactly one "
-            "label per row of X."
+            f"{type(estimator).__name__} requires y to be passed, but the target y is None: "
+            "a classifier learns from labels, so call fit(X, y)."
         )
     X = check_features(estimator, X, reset=True, dtype=dtype)
+    y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        # scikit-learn's convention: accept a column vector, with a DataConversionWarning.
+        y = column_or_1d(y, warn=True)
+    if y.ndim != 1:
+        raise ValueError(f"y must be a 1-D array of labels; got shape {y.shape}.")
+    if y.shape[0] != X.shape[0]:
+        raise ValueError(
+            f"X has {X.shape[0]} rows but y has {y.shape[0]} labels: give exactly one "
+            "label per row of X."
+        )
     if y.dtype.kind in "fc" and not np.all(np.isfinite(y)):
         raise ValueError("y contains NaN or infinite labels: drop those rows first.")
     check_classification_targets(y)

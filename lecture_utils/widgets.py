@@ -69,7 +69,7 @@ def covariance_widget(X, y, feature_names=None, figsize=(8.0, 5.0)):
 
     buttons = widgets.ToggleButtons(
         options=[(COVARIANCE_LABELS[c], c) for c in COVARIANCE_TYPES], value="full",
-        description="Covariance",
+        description="Covariance", style={"button_width": "190px"},
     )
     return widgets.interactive(draw, covariance=buttons)
 

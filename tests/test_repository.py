@@ -38,7 +38,9 @@ def _conda_requirements():
 def test_requirements_and_environment_list_the_same_packages_and_ranges():
     pip, conda = _pip_requirements(), _conda_requirements()
     assert pip.keys() == conda.keys(), f"only in one file: {sorted(pip.keys() ^ conda.keys())}"
-    differing = {name: (str(pip[name]), str(conda[name])) for name in pip if pip[name] != conda[name]}
+    differing = {
+        name: (str(pip[name]), str(conda[name])) for name in pip if pip[name] != conda[name]
+    }
     assert not differing, f"version ranges differ: {differing}"
 
 
@@ -110,7 +112,9 @@ def test_modules_import_only_from_lower_layers(module):
             f"{imported} (layer {LAYERS[imported]})"
 
 
-UNPICKLING = re.compile(r"import pickle|pickle\.loads?\(|allow_pickle\s*=\s*True|read_pickle|joblib\.load")
+UNPICKLING = re.compile(
+    r"import pickle|pickle\.loads?\(|allow_pickle\s*=\s*True|read_pickle|joblib\.load"
+)
 
 
 def test_no_code_unpickles_data_at_run_time():
