@@ -22,6 +22,8 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 #: SHA-256 of every data file the loaders read.
 CHECKSUMS = {
     "iris.csv": "b6b8efc86732bc48c9fbddba53e2c191fd4f263c0ee98e2b1b7d3543e8d2121d",
+    "cat_fur.csv": "b192a9d4ca41b84375479ec7ec76c8a790a3cca7a2edae8a6142930651eb05f0",
+    "cat_shelter.csv": "7af8a30f3ba495469b8fda5a55f00836f40275a8fcaafa9613f5898955951634",
     "code_punctuation.csv": "b1d44d0d320844933216cd86a4e6cb7c1228b3bc4697efa5f09e90213f46afe3",
     "code_corpus_counts.csv": "d0a90627da1810e6a0f99f08b62d6554957462e09651aa522923cd0a75528043",
 }
@@ -127,6 +129,48 @@ def load_iris(data_dir=None):
 def load_iris_2d(data_dir=None):
     """Iris with its two sepal measurements only (length, width), for pictures."""
     return _labelled(read_csv("iris.csv", data_dir), IRIS_FEATURES[:2], "species")
+
+
+#: The fur colours of the cat data, in the order the lecture lists them.
+FUR_COLOURS = ("black", "orange", "white", "calico")
+
+
+def load_cat_fur(data_dir=None):
+    """The lecture's ten cats: fur colour and sex.
+
+    Returns
+    -------
+    Dataset
+        ``X`` has one column of strings, ``fur`` (one of `FUR_COLOURS`); ``y``
+        is ``"female"`` or ``"male"``. Rows are in the lecture's order.
+    """
+    return _labelled(read_csv("cat_fur.csv", data_dir), ("fur",), "sex", dtype=str)
+
+
+#: The categories of each feature of the shelter cats, in a natural order.
+CAT_SHELTER_CATEGORIES = {
+    "fur": FUR_COLOURS,
+    "size": ("small", "medium", "large"),
+    "coat": ("short", "long"),
+}
+
+
+def load_cat_shelter(data_dir=None):
+    """Synthetic shelter cats: fur colour, size and coat length, and sex.
+
+    Made by ``data/build_cat_shelter.py`` (300 cats, seeded): the three
+    features are drawn independently given the sex, from distributions
+    written out in that script.
+
+    Returns
+    -------
+    Dataset
+        ``X`` has three columns of strings (``fur``, ``size``, ``coat``; their
+        categories are in `CAT_SHELTER_CATEGORIES`); ``y`` is ``"female"`` or
+        ``"male"``.
+    """
+    return _labelled(read_csv("cat_shelter.csv", data_dir), tuple(CAT_SHELTER_CATEGORIES),
+                     "sex", dtype=str)
 
 
 def _counts(frame):

@@ -196,6 +196,57 @@ def plot_decision_regions(
     return drawn
 
 
+def plot_category_probabilities(probabilities, categories, classes, ax=None, *, ylabel=None,
+                                title=None, annotate=True):
+    r"""Grouped bars of one probability per class and category, e.g. :math:`\pi_{c,v}`.
+
+    Parameters
+    ----------
+    probabilities : array-like of shape (n_classes, n_categories)
+        Row ``k`` is drawn in the colour of class ``k``; NaN entries are left out.
+    categories : sequence of length n_categories
+        Tick labels.
+    classes : sequence of length n_classes
+        Legend labels.
+    ax : matplotlib Axes, default=None
+    ylabel, title : str, default=None
+    annotate : bool, default=True
+        Write each value above its bar.
+
+    Returns
+    -------
+    list of BarContainer
+        One per class.
+    """
+    ax = _axes(ax)
+    probabilities = np.atleast_2d(np.asarray(probabilities, dtype=float))
+    if probabilities.shape != (len(classes), len(categories)):
+        raise ValueError(
+            f"probabilities has shape {probabilities.shape} but there are {len(classes)} "
+            f"classes and {len(categories)} categories; pass one row per class."
+        )
+    positions = np.arange(len(categories))
+    width = 0.8 / len(classes)
+    drawn = []
+    for k, (label, row) in enumerate(zip(classes, probabilities, strict=True)):
+        offset = (k - (len(classes) - 1) / 2) * width
+        bars = ax.bar(positions + offset, np.nan_to_num(row), width, color=class_color(k),
+                      edgecolor="black", linewidth=0.6, label=str(label))
+        if annotate:
+            ax.bar_label(bars, labels=["" if np.isnan(p) else f"{p:.2f}" for p in row],
+                         padding=2, fontsize=10)
+        drawn.append(bars)
+    ax.set_xticks(positions, [str(c) for c in categories])
+    ax.set_yticks(np.linspace(0.0, 1.0, 6))
+    ax.set_ylim(0.0, 1.3)
+    ax.legend(loc="upper center", ncol=len(classes), framealpha=0.9, fontsize=11)
+    if ylabel is not None:
+        ax.set_ylabel(ylabel)
+    if title is not None:
+        ax.set_title(title)
+    return drawn
+
+
 def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, limit=None,
                      title=None):
     r"""Bar chart of the weights :math:`b_j` of a linear log-likelihood ratio :math:`x^T b`.

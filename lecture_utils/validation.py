@@ -193,7 +193,8 @@ def check_counts(X):
     """
     X = np.asarray(X, dtype=float)
     raw_counts = "Pass the raw number of occurrences of each event"
-    _raise_at_first(X, X < 0, "X holds counts, which cannot be negative, but has {value:g}",
+    _raise_at_first(X, X < 0, "Negative values in data: X holds counts, which cannot be "
+                    "negative, but has {value:g}",
                     f"{raw_counts}, not centred or standardised values.")
     _raise_at_first(X, X != np.round(X),
                     "X holds counts, which are whole numbers, but has {value:g}",

@@ -11,10 +11,10 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 
-from .decision import bayes_decision, error_rate
-from .discrete import MultinomialClassifier
+from .decision import bayes_decision, error_rate, log_joint
+from .discrete import CategoricalClassifier, MultinomialClassifier
 from .gaussian import COVARIANCE_TYPES, GaussianClassifier
-from .plotting import plot_decision_regions, plot_llr_weights
+from .plotting import plot_category_probabilities, plot_decision_regions, plot_llr_weights
 from .style import class_color
 
 COVARIANCE_LABELS = {
@@ -73,6 +73,112 @@ def covariance_widget(X, y, feature_names=None, figsize=(8.0, 5.0)):
         description="Covariance", style={"button_width": "190px"},
     )
     return widgets.interactive(draw, covariance=buttons)
+
+
+@dataclass(frozen=True)
+class CategoricalAlphaView:
+    r"""What the pseudo-count control of the categorical model shows for one :math:`\alpha`.
+
+    Attributes
+    ----------
+    alpha : float
+    model : CategoricalClassifier
+        Fitted on the one feature with this ``alpha``.
+    categories : tuple
+        The categories :math:`v` of the feature.
+    classes : tuple
+    probabilities : ndarray of shape (n_classes, n_categories)
+        :math:`\pi_{c,v} = (N_{c,v} + \alpha) / (N_c + \alpha m)`.
+    posteriors : ndarray of shape (n_categories, n_classes)
+        :math:`P(c \mid x = v)` under the model's priors; NaN in the rows of
+        the categories in ``undefined``.
+    undefined : tuple
+        Categories that no class can produce (possible only with
+        :math:`\alpha = 0` and declared categories never seen in training).
+    title : str
+    """
+
+    alpha: float
+    model: CategoricalClassifier
+    categories: tuple
+    classes: tuple
+    probabilities: np.ndarray
+    posteriors: np.ndarray
+    undefined: tuple
+    title: str
+
+
+def categorical_alpha_view(X, y, alpha, categories=None, priors=None):
+    r"""Fit the one-feature categorical model with pseudo-count ``alpha`` and describe it.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 1)
+    y : array-like of shape (n_samples,)
+    alpha : float
+    categories : None or list with one array-like, default=None
+        As in `CategoricalClassifier`.
+    priors : array-like or dict, default=None
+        As in `CategoricalClassifier`; ``None`` uses the class frequencies.
+
+    Returns
+    -------
+    CategoricalAlphaView
+    """
+    if np.ndim(X) != 2 or np.shape(X)[1] != 1:
+        raise ValueError(
+            f"this view shows one categorical feature; X has shape {np.shape(X)}. "
+            "Select one column, e.g. X[:, [0]]."
+        )
+    model = CategoricalClassifier(alpha=alpha, priors=priors, categories=categories).fit(X, y)
+    values = model.categories_[0]
+    joint = log_joint(model.log_likelihood(values[:, None]), model.priors_)
+    possible = ~np.all(np.isneginf(joint), axis=1)
+    posteriors = np.full(joint.shape, np.nan)
+    posteriors[possible] = model.predict_proba(values[possible, None])
+    title = r"$\alpha$ = " + f"{model.alpha:g}" + (" (ML)" if model.alpha == 0 else "")
+    return CategoricalAlphaView(
+        alpha=float(model.alpha), model=model, categories=tuple(values.tolist()),
+        classes=tuple(model.classes_.tolist()), probabilities=np.exp(model.feature_log_prob_[0]),
+        posteriors=posteriors, undefined=tuple(values[~possible].tolist()), title=title,
+    )
+
+
+def draw_categorical_alpha_view(view, axes, feature="x", target="c"):
+    """Draw a `CategoricalAlphaView` on two axes: the estimates and the posteriors.
+
+    Returns
+    -------
+    list of list of BarContainer
+        The bars of each panel.
+    """
+    return [
+        plot_category_probabilities(view.probabilities, view.categories, view.classes, axes[0],
+                                    ylabel=f"P({feature} | {target})",
+                                    title=f"estimates, {view.title}"),
+        plot_category_probabilities(view.posteriors.T, view.categories, view.classes, axes[1],
+                                    ylabel=f"P({target} | {feature})", title="posteriors"),
+    ]
+
+
+def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", target="c",
+                             max_alpha=10.0, figsize=(10.0, 4.5)):
+    r"""A slider for :math:`\alpha` that redraws the estimates and the posteriors.
+
+    Returns
+    -------
+    ipywidgets.interactive
+    """
+
+    def draw(alpha):
+        view = categorical_alpha_view(X, y, alpha, categories=categories, priors=priors)
+        _, axes = plt.subplots(1, 2, figsize=figsize)
+        draw_categorical_alpha_view(view, axes, feature, target)
+        plt.show()
+
+    slider = widgets.FloatSlider(value=0.0, min=0.0, max=max_alpha, step=0.1,
+                                 description="alpha", continuous_update=False)
+    return widgets.interactive(draw, alpha=slider)
 
 
 #: What a test sample is called when both classes give it probability zero.
