@@ -168,7 +168,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         if np.any(self._scale == 0):
             j = int(np.flatnonzero(self._scale == 0)[0])
             raise ValueError(
-                f"feature {j} is constant (every value is {X[0, j]!r}), so no covariance "
+                f"feature {j} is constant (every value is {float(X[0, j])!r}), so no covariance "
                 "model can be fitted; drop that column first."
             )
         Z = (X - self._shift) / self._scale
@@ -210,7 +210,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
                     else "use covariance='diag' or 'tied', or reduce the number of features"
                 )
                 raise ValueError(
-                    f"class {label!r} has {count} sample{'s' * (count != 1)}, but a "
+                    f"class {label!r} has {count} sample{'' if count == 1 else 's'}, but a "
                     f"{self.covariance!r} covariance in {n_features} dimensions needs at "
                     f"least {needed} per class to be non-singular; {advice}."
                 )
@@ -219,7 +219,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         factors = np.zeros_like(covariances)
         for k, sigma in enumerate(covariances):
             who = "the shared covariance" if self.covariance.startswith("tied") else (
-                f"the covariance of class {classes[k]!r}")
+                f"the covariance of class {classes.tolist()[k]!r}")
             variances = np.diag(sigma)
             if np.any(variances <= 0):
                 j = int(np.flatnonzero(variances <= 0)[0])

@@ -95,7 +95,7 @@ def check_training_data(estimator, X, y, *, dtype="numeric"):
     classes, y_index = np.unique(y, return_inverse=True)
     if classes.size < 2:
         raise ValueError(
-            f"y has only one class ({classes[0]!r}); a classifier needs at least two "
+            f"y has only one class ({classes.tolist()[0]!r}); a classifier needs at least two "
             "classes in the training data."
         )
     return X, classes, y_index
