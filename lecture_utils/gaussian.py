@@ -371,7 +371,11 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
             raise ValueError("X contains infinite values; only NaN marks a missing entry.")
         missing = np.isnan(X)
         if np.any(missing.all(axis=1)):
-            raise ValueError("a row of X has no observed value; nothing can be inferred from it.")
+            row = int(np.flatnonzero(missing.all(axis=1))[0])
+            raise ValueError(
+                f"row {row} of X has no observed value, so nothing can be inferred from it; "
+                "drop that row or give at least one of its features."
+            )
         if y is not None:
             y = np.asarray(y)
             unknown = set(np.unique(y).tolist()) - set(self.classes_.tolist())
