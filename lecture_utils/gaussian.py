@@ -149,6 +149,9 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         -------
         self
         """
+        # Forget any earlier fit first, so that a fit that fails part-way
+        # leaves an unfitted estimator rather than a mix of old and new state.
+        self.__dict__.pop("_cholesky", None)
         if self.covariance not in COVARIANCE_TYPES:
             raise ValueError(
                 f"covariance={self.covariance!r} is not a covariance model; choose one of "
@@ -187,6 +190,10 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         self.means_ = means * self._scale + self._shift
         self.covariances_ = covariances * np.outer(self._scale, self._scale)
         return self
+
+    def __sklearn_is_fitted__(self):
+        """Fitted once a fit has run to the end (not merely set ``n_features_in_``)."""
+        return "_cholesky" in self.__dict__
 
     def _check_sample_counts(self, classes, counts, n_samples, n_features):
         shared = self.covariance.startswith("tied")
