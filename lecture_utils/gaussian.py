@@ -149,6 +149,9 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         -------
         self
         """
+        # Forget any earlier fit first, so that a fit that fails part-way
+        # leaves an unfitted estimator rather than a mix of old and new state.
+        self.__dict__.pop("_cholesky", None)
         if self.covariance not in COVARIANCE_TYPES:
             raise ValueError(
                 f"covariance={self.covariance!r} is not a covariance model; choose one of "
@@ -168,7 +171,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         if np.any(self._scale == 0):
             j = int(np.flatnonzero(self._scale == 0)[0])
             raise ValueError(
-                f"feature {j} is constant (every value is {X[0, j]!r}), so no covariance "
+                f"feature {j} is constant (every value is {float(X[0, j])!r}), so no covariance "
                 "model can be fitted; drop that column first."
             )
         Z = (X - self._shift) / self._scale
@@ -187,6 +190,10 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         self.means_ = means * self._scale + self._shift
         self.covariances_ = covariances * np.outer(self._scale, self._scale)
         return self
+
+    def __sklearn_is_fitted__(self):
+        """Fitted once a fit has run to the end (not merely set ``n_features_in_``)."""
+        return "_cholesky" in self.__dict__
 
     def _check_sample_counts(self, classes, counts, n_samples, n_features):
         shared = self.covariance.startswith("tied")
@@ -210,7 +217,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
                     else "use covariance='diag' or 'tied', or reduce the number of features"
                 )
                 raise ValueError(
-                    f"class {label!r} has {count} sample{'s' * (count != 1)}, but a "
+                    f"class {label!r} has {count} sample{'' if count == 1 else 's'}, but a "
                     f"{self.covariance!r} covariance in {n_features} dimensions needs at "
                     f"least {needed} per class to be non-singular; {advice}."
                 )
@@ -219,7 +226,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         factors = np.zeros_like(covariances)
         for k, sigma in enumerate(covariances):
             who = "the shared covariance" if self.covariance.startswith("tied") else (
-                f"the covariance of class {classes[k]!r}")
+                f"the covariance of class {classes.tolist()[k]!r}")
             variances = np.diag(sigma)
             if np.any(variances <= 0):
                 j = int(np.flatnonzero(variances <= 0)[0])
@@ -371,7 +378,11 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
             raise ValueError("X contains infinite values; only NaN marks a missing entry.")
         missing = np.isnan(X)
         if np.any(missing.all(axis=1)):
-            raise ValueError("a row of X has no observed value; nothing can be inferred from it.")
+            row = int(np.flatnonzero(missing.all(axis=1))[0])
+            raise ValueError(
+                f"row {row} of X has no observed value, so nothing can be inferred from it; "
+                "drop that row or give at least one of its features."
+            )
         if y is not None:
             y = np.asarray(y)
             unknown = set(np.unique(y).tolist()) - set(self.classes_.tolist())

@@ -29,6 +29,18 @@ def _check_finite(X, name):
     )
 
 
+#: How to fix the shape errors of scikit-learn's ``validate_data``, keyed by a
+#: phrase of its message (the message itself is kept: its wording is part of
+#: the scikit-learn estimator checks).
+_SHAPE_FIXES = (
+    ("features, but", "Predict with the same feature columns, in the same order, as in fit."),
+    ("Found array with dim", "Pass a 2-D array of shape (n_samples, n_features), for example "
+     "X.reshape(len(X), -1)."),
+    ("0 sample(s)", "Pass at least one row of data."),
+    ("0 feature(s)", "Pass at least one feature column."),
+)
+
+
 def check_features(estimator, X, *, reset, dtype="numeric"):
     """Validate a feature matrix for ``fit`` (``reset=True``) or prediction.
 
@@ -51,11 +63,10 @@ def check_features(estimator, X, *, reset, dtype="numeric"):
     try:
         X = validate_data(estimator, X, reset=reset, dtype=dtype, ensure_all_finite=False)
     except ValueError as error:
-        if "features, but" in str(error):
-            raise ValueError(
-                f"{error} Predict with the same feature columns, in the same order, as in fit."
-            ) from None
-        raise
+        fix = next((fix for key, fix in _SHAPE_FIXES if key in str(error)), None)
+        if fix is None:
+            raise
+        raise ValueError(f"{error} {fix}") from None
     if X.dtype.kind in "fc":
         _check_finite(X, "X")
     return X
@@ -95,7 +106,7 @@ def check_training_data(estimator, X, y, *, dtype="numeric"):
     classes, y_index = np.unique(y, return_inverse=True)
     if classes.size < 2:
         raise ValueError(
-            f"y has only one class ({classes[0]!r}); a classifier needs at least two "
+            f"y has only one class ({classes.tolist()[0]!r}); a classifier needs at least two "
             "classes in the training data."
         )
     return X, classes, y_index
