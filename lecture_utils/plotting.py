@@ -45,6 +45,30 @@ def grid_over(X, resolution=300, padding=0.5):
     return xx, yy, np.column_stack([xx.ravel(), yy.ravel()])
 
 
+def grid_image(ax, values, xx, yy, **style):
+    """Show values on a `grid_over` grid as an image, one pixel per grid point.
+
+    An image (rather than a mesh of quadrilaterals) keeps large grids fast to
+    draw, and is ignored when a legend looks for the emptiest corner.
+
+    Parameters
+    ----------
+    values : ndarray of shape (n_rows, n_cols) or (n_rows, n_cols, 3)
+        Values (or RGB colours) at the grid points ``(xx, yy)``.
+    xx, yy : ndarray of shape (n_rows, n_cols)
+        A regular grid, as returned by `grid_over`.
+
+    Returns
+    -------
+    matplotlib.image.AxesImage
+    """
+    half_x = (xx[0, 1] - xx[0, 0]) / 2
+    half_y = (yy[1, 0] - yy[0, 0]) / 2
+    extent = (xx.min() - half_x, xx.max() + half_x, yy.min() - half_y, yy.max() + half_y)
+    return ax.imshow(values, origin="lower", aspect="auto", interpolation="nearest",
+                     extent=extent, **style)
+
+
 def class_index(classes, labels):
     """Position of each label in ``classes`` (ValueError for an unknown label)."""
     classes = np.asarray(classes)
@@ -160,9 +184,9 @@ def plot_decision_regions(
     xx, yy, grid = grid_over(X, resolution, padding)
     classes = np.asarray(classifier.classes_)
     predicted = class_index(classes, classifier.predict(grid)).reshape(xx.shape)
-    regions = ax.pcolormesh(
-        xx, yy, predicted, cmap=region_colormap(classes.size), vmin=-0.5,
-        vmax=classes.size - 0.5, shading="auto", rasterized=True,
+    regions = grid_image(
+        ax, predicted, xx, yy, cmap=region_colormap(classes.size), vmin=-0.5,
+        vmax=classes.size - 0.5,
     )
     drawn = DecisionRegionsPlot(ax=ax, regions=regions)
     if shapes == "density":
@@ -398,7 +422,7 @@ def posterior_colors(posteriors):
 
 
 def plot_posteriors(classifier, X, y=None, ax=None, *, resolution=200, padding=0.5,
-                    feature_names=None, title=None):
+                    lightness=0.4, feature_names=None, title=None):
     """Colour the plane by the posteriors of a fitted classifier (a blend of class colours).
 
     A point certain to be of class ``k`` gets colour ``k``; where classes are
@@ -412,6 +436,8 @@ def plot_posteriors(classifier, X, y=None, ax=None, *, resolution=200, padding=0
     ax : matplotlib Axes, default=None
     resolution : int, default=200
     padding : float, default=0.5
+    lightness : float in [0, 1), default=0.4
+        How far the colours are mixed towards white, so that the points stand out.
     feature_names : pair of str, default=None
     title : str, default=None
 
@@ -422,8 +448,8 @@ def plot_posteriors(classifier, X, y=None, ax=None, *, resolution=200, padding=0
     ax = _axes(ax)
     xx, yy, grid = grid_over(X, resolution, padding)
     colors = posterior_colors(classifier.predict_proba(grid)).reshape(xx.shape + (3,))
-    image = ax.imshow(colors, origin="lower", aspect="auto", alpha=0.8, interpolation="bilinear",
-                      extent=(xx.min(), xx.max(), yy.min(), yy.max()))
+    colors = colors + (1.0 - colors) * lightness
+    image = grid_image(ax, colors, xx, yy)
     drawn = PosteriorMapPlot(ax=ax, image=image)
     if y is not None:
         drawn.points.extend(scatter_classes(X, y, classifier.classes_, ax, size=18, alpha=0.7))
@@ -432,6 +458,10 @@ def plot_posteriors(classifier, X, y=None, ax=None, *, resolution=200, padding=0
     if title is not None:
         ax.set_title(title)
     return drawn
+
+
+#: Line styles of the pairwise boundaries (black, so they show on any colour).
+PAIR_LINESTYLES = ("--", ":", "-.", (0, (5, 2, 1, 2, 1, 2)))
 
 
 def plot_pairwise_boundaries(classifier, X, ax=None, *, resolution=200, padding=0.5):
@@ -457,13 +487,13 @@ def plot_pairwise_boundaries(classifier, X, ax=None, *, resolution=200, padding=
     joint = log_joint(classifier.log_likelihood(grid), classifier.priors_)
     classes = np.asarray(classifier.classes_).tolist()
     drawn = {}
-    for i, j in combinations(range(len(classes)), 2):
+    for n, (i, j) in enumerate(combinations(range(len(classes)), 2)):
         difference = (joint[:, i] - joint[:, j]).reshape(xx.shape)
+        style = PAIR_LINESTYLES[n % len(PAIR_LINESTYLES)]
         drawn[(classes[i], classes[j])] = ax.contour(
-            xx, yy, difference, levels=[0.0], colors=[class_color(i + j + 2)],
-            linestyles="--", linewidths=2.0)
-        ax.plot([], [], color=class_color(i + j + 2), linestyle="--",
-                label=f"{classes[i]} | {classes[j]}")
+            xx, yy, difference, levels=[0.0], colors=["black"], linestyles=[style],
+            linewidths=2.0)
+        ax.plot([], [], color="black", linestyle=style, label=f"{classes[i]} | {classes[j]}")
     ax.set_xlim(xx.min(), xx.max())
     ax.set_ylim(yy.min(), yy.max())
     return drawn

@@ -153,8 +153,7 @@ def prior_view(model, prior, x, grid=None):
     llr_at_x = float(model.llr([[float(x)]])[0])
     classes = tuple(model.classes_.tolist())
     decision = classes[int(bayes_decision(llr_at_x, prior))]
-    title = (f"P({classes[1]}) = {prior:.2f}: choose {classes[1]} if llr > {threshold:.2f}; "
-             f"x = {x:g} -> {decision}")
+    title = f"P({classes[1]}) = {prior:.2f}: x = {x:g} -> {decision}"
     return PriorView(
         classes=classes, prior=float(prior), threshold=threshold, crossings=crossings,
         grid=grid, posterior=posterior_from_llr(model.llr(grid[:, None]), prior),

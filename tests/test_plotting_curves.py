@@ -9,7 +9,11 @@ from scipy.stats import norm
 from lecture_utils.datasets import make_gaussian_classes
 from lecture_utils.gaussian import GaussianClassifier
 from lecture_utils.plotting import (
+    class_index,
+    grid_image,
+    grid_over,
     plot_class_densities_1d,
+    plot_decision_regions,
     plot_llr_curve,
     plot_pairwise_boundaries,
     plot_posterior_curve,
@@ -114,7 +118,8 @@ def test_posterior_map_matches_predict_proba(three_classes):
     image = drawn.image.get_array()
     assert image.shape == (30, 30, 3)
     corner = np.array([[X[:, 0].min() - 0.5, X[:, 1].min() - 0.5]])
-    np.testing.assert_allclose(image[0, 0], posterior_colors(model.predict_proba(corner))[0])
+    blended = posterior_colors(model.predict_proba(corner))[0]
+    np.testing.assert_allclose(image[0, 0], blended + (1 - blended) * 0.4)
     assert len(drawn.points) == 3
     assert drawn.ax.get_xlabel() == "u"
 
@@ -130,3 +135,19 @@ def test_pairwise_boundaries_tie_the_two_classes(three_classes):
         assert len(vertices) > 10
         log_odds = (joint(vertices) + np.log(model.priors_)) @ (np.eye(3)[ki] - np.eye(3)[kj])
         assert np.max(np.abs(log_odds)) < 0.05
+
+
+def test_grid_image_centres_pixels_on_grid_points():
+    xx, yy, _ = grid_over(np.array([[0.0, 0.0], [4.0, 2.0]]), resolution=5, padding=0.0)
+    _, ax = plt.subplots()
+    image = grid_image(ax, xx + 10 * yy, xx, yy)
+    assert image.get_extent() == pytest.approx((-0.5, 4.5, -0.25, 2.25))
+    np.testing.assert_array_equal(image.get_array(), xx + 10 * yy)  # row 0 is the lowest y
+
+
+def test_decision_regions_image_holds_the_predictions(three_classes):
+    X, y, model = three_classes
+    drawn = plot_decision_regions(model, X, y, resolution=40)
+    xx, _, grid = grid_over(X, 40, 0.5)
+    expected = class_index(model.classes_, model.predict(grid)).reshape(xx.shape)
+    np.testing.assert_array_equal(drawn.regions.get_array(), expected)
