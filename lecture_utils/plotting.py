@@ -49,7 +49,8 @@ def grid_image(ax, values, xx, yy, **style):
     """Show values on a `grid_over` grid as an image, one pixel per grid point.
 
     An image (rather than a mesh of quadrilaterals) keeps large grids fast to
-    draw, and is ignored when a legend looks for the emptiest corner.
+    draw, and a legend placed at ``loc="best"`` does not have to inspect every
+    cell of it.
 
     Parameters
     ----------
@@ -184,9 +185,9 @@ def plot_decision_regions(
     xx, yy, grid = grid_over(X, resolution, padding)
     classes = np.asarray(classifier.classes_)
     predicted = class_index(classes, classifier.predict(grid)).reshape(xx.shape)
-    regions = grid_image(
-        ax, predicted, xx, yy, cmap=region_colormap(classes.size), vmin=-0.5,
-        vmax=classes.size - 0.5,
+    regions = ax.pcolormesh(
+        xx, yy, predicted, cmap=region_colormap(classes.size), vmin=-0.5,
+        vmax=classes.size - 0.5, shading="auto", rasterized=True,
     )
     drawn = DecisionRegionsPlot(ax=ax, regions=regions)
     if shapes == "density":
@@ -223,6 +224,16 @@ def plot_decision_regions(
 
 
 # ------------------------------------------------------------------ one feature
+def _finish(ax, drawn, *, feature_name=None, title=None, legend_loc="best"):
+    """Label the x axis and the plot, draw the legend, and return ``drawn``."""
+    if feature_name is not None:
+        ax.set_xlabel(feature_name)
+    if title is not None:
+        ax.set_title(title)
+    ax.legend(loc=legend_loc, framealpha=0.9)
+    return drawn
+
+
 def _one_column(X, what):
     X = np.asarray(X, dtype=float)
     if X.ndim == 1:
@@ -280,10 +291,7 @@ def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, fe
         drawn.curves.extend(ax.plot(grid, densities[:, k], color=class_color(k),
                                     label=f"f(x | {label})"))
     ax.set_ylabel("density")
-    if feature_name is not None:
-        ax.set_xlabel(feature_name)
-    ax.legend(loc="upper right", framealpha=0.9)
-    return drawn
+    return _finish(ax, drawn, feature_name=feature_name, legend_loc="upper right")
 
 
 @dataclass
@@ -295,6 +303,17 @@ class CurvePlot:
     level_lines: list = field(default_factory=list)
     crossing_lines: list = field(default_factory=list)
     point: object = None
+
+
+def _start_curves(ax, grid, values, name):
+    """An empty `CurvePlot` on ``ax``, and ``grid``, ``values`` checked to be 1-D and alike."""
+    grid, values = np.asarray(grid, dtype=float), np.asarray(values, dtype=float)
+    if grid.shape != values.shape or grid.ndim != 1:
+        raise ValueError(
+            f"grid and {name} must be 1-D arrays of the same length; got {grid.shape} "
+            f"and {values.shape}."
+        )
+    return CurvePlot(ax=_axes(ax)), grid, values
 
 
 def _crossing_lines(ax, crossings, grid):
@@ -326,25 +345,16 @@ def plot_llr_curve(grid, llr, ax=None, *, levels=None, crossings=(), feature_nam
     -------
     CurvePlot
     """
-    ax = _axes(ax)
-    grid, llr = np.asarray(grid, dtype=float), np.asarray(llr, dtype=float)
-    if grid.shape != llr.shape or grid.ndim != 1:
-        raise ValueError(
-            f"grid and llr must be 1-D arrays of the same length; got {grid.shape} and {llr.shape}."
-        )
-    drawn = CurvePlot(ax=ax)
+    drawn, grid, llr = _start_curves(ax, grid, llr, "llr")
+    ax = drawn.ax
     drawn.curves.extend(ax.plot(grid, llr, color="black", label="llr(x)"))
     for k, (label, level) in enumerate((levels or {}).items()):
         drawn.level_lines.append(
             ax.axhline(level, color=class_color(k + 2), linestyle="--", label=f"t: {label}")
         )
     drawn.crossing_lines.extend(_crossing_lines(ax, crossings, grid))
-    ax.set_xlim(grid[0], grid[-1])
-    ax.set_ylabel("log-likelihood ratio")
-    if feature_name is not None:
-        ax.set_xlabel(feature_name)
-    ax.legend(loc="best", framealpha=0.9)
-    return drawn
+    ax.set(xlim=(grid[0], grid[-1]), ylabel="log-likelihood ratio")
+    return _finish(ax, drawn, feature_name=feature_name)
 
 
 def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), crossings=(),
@@ -370,14 +380,8 @@ def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), cros
     -------
     CurvePlot
     """
-    ax = _axes(ax)
-    grid, posterior = np.asarray(grid, dtype=float), np.asarray(posterior, dtype=float)
-    if grid.shape != posterior.shape or grid.ndim != 1:
-        raise ValueError(
-            f"grid and posterior must be 1-D arrays of the same length; got {grid.shape} "
-            f"and {posterior.shape}."
-        )
-    drawn = CurvePlot(ax=ax)
+    drawn, grid, posterior = _start_curves(ax, grid, posterior, "posterior")
+    ax = drawn.ax
     for k, values in ((1, posterior), (0, 1.0 - posterior)):
         drawn.curves.extend(ax.plot(grid, values, color=class_color(k),
                                     linestyle="-" if k else "--", label=f"P({classes[k]} | x)"))
@@ -387,12 +391,7 @@ def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), cros
         drawn.point = ax.scatter([point[0]], [point[1]], s=90, color=class_color(1),
                                  edgecolor="black", zorder=3, label=f"x = {point[0]:g}")
     ax.set(xlim=(grid[0], grid[-1]), ylim=(-0.02, 1.02), ylabel="posterior probability")
-    if feature_name is not None:
-        ax.set_xlabel(feature_name)
-    if title is not None:
-        ax.set_title(title)
-    ax.legend(loc="center left", framealpha=0.9)
-    return drawn
+    return _finish(ax, drawn, feature_name=feature_name, title=title, legend_loc="center left")
 
 
 # --------------------------------------------------------------- two features

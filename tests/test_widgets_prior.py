@@ -13,12 +13,6 @@ from lecture_utils.gaussian import GaussianClassifier
 from lecture_utils.widgets import default_grid, draw_prior_view, prior_view, prior_widget
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
-
-
 @pytest.fixture(scope="module")
 def heights_model():
     data = load_heights()
@@ -92,6 +86,7 @@ def test_draw_prior_view(heights_model):
     np.testing.assert_allclose(drawn.curves[0].get_ydata(), view.posterior)
     assert len(drawn.crossing_lines) == 1  # the lower threshold lies far outside the grid
     assert drawn.ax.get_title() == view.title
+    plt.close(drawn.ax.figure)
 
 
 def test_widget_has_a_prior_slider(heights_model):
@@ -101,6 +96,7 @@ def test_widget_has_a_prior_slider(heights_model):
     assert isinstance(slider, ipywidgets.FloatSlider)
     assert slider.description == "P(M)"
     assert 0 < slider.min < slider.value < slider.max < 1
+    plt.close("all")  # building the control draws it once
 
 
 @pytest.mark.parametrize("prior", [0.0, 1.0, -0.2, np.nan])

@@ -9,11 +9,9 @@ from scipy.stats import norm
 from lecture_utils.datasets import make_gaussian_classes
 from lecture_utils.gaussian import GaussianClassifier
 from lecture_utils.plotting import (
-    class_index,
     grid_image,
     grid_over,
     plot_class_densities_1d,
-    plot_decision_regions,
     plot_llr_curve,
     plot_pairwise_boundaries,
     plot_posterior_curve,
@@ -144,10 +142,3 @@ def test_grid_image_centres_pixels_on_grid_points():
     assert image.get_extent() == pytest.approx((-0.5, 4.5, -0.25, 2.25))
     np.testing.assert_array_equal(image.get_array(), xx + 10 * yy)  # row 0 is the lowest y
 
-
-def test_decision_regions_image_holds_the_predictions(three_classes):
-    X, y, model = three_classes
-    drawn = plot_decision_regions(model, X, y, resolution=40)
-    xx, _, grid = grid_over(X, 40, 0.5)
-    expected = class_index(model.classes_, model.predict(grid)).reshape(xx.shape)
-    np.testing.assert_array_equal(drawn.regions.get_array(), expected)
