@@ -38,7 +38,10 @@ PRINTED_DIGITS = 2
 def standardised_normal(rng, n):
     r"""A standard-normal sample shifted and scaled to mean exactly 0 and ML variance exactly 1.
 
-    .. math:: z_i = \frac{u_i - \bar u}{\sqrt{\frac1n \sum_j (u_j - \bar u)^2}}, \quad u_i \sim N(0, 1)
+    .. math::
+
+        z_i = \frac{u_i - \bar u}{\sqrt{\frac1n \sum_j (u_j - \bar u)^2}},
+        \qquad u_i \sim N(0, 1)
     """
     u = rng.standard_normal(n)
     return (u - u.mean()) / u.std()
