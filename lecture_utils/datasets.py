@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .punctuation import CLASS_NAMES
 from .validation import check_gaussian_parameters
 
 #: The folder that holds the data files (``data/`` beside the package).
@@ -26,6 +27,10 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 CHECKSUMS = {
     "iris.csv": "b6b8efc86732bc48c9fbddba53e2c191fd4f263c0ee98e2b1b7d3543e8d2121d",
     "heights.csv": "3d36545da490a3c99f39c54a8675a8c1ba65a8c0f36b0b24b27cf66fc9a2b3ea",
+    "cat_fur.csv": "b192a9d4ca41b84375479ec7ec76c8a790a3cca7a2edae8a6142930651eb05f0",
+    "cat_shelter.csv": "7af8a30f3ba495469b8fda5a55f00836f40275a8fcaafa9613f5898955951634",
+    "code_punctuation.csv": "b1d44d0d320844933216cd86a4e6cb7c1228b3bc4697efa5f09e90213f46afe3",
+    "code_corpus_counts.csv": "d0a90627da1810e6a0f99f08b62d6554957462e09651aa522923cd0a75528043",
 }
 
 
@@ -103,9 +108,9 @@ def read_csv(name, data_dir=None):
     return pd.read_csv(verified_path(name, data_dir))
 
 
-def _labelled(frame, feature_columns, target_column):
+def _labelled(frame, feature_columns, target_column, dtype=float):
     return Dataset(
-        X=frame[list(feature_columns)].to_numpy(dtype=float),
+        X=frame[list(feature_columns)].to_numpy(dtype=dtype),
         y=frame[target_column].to_numpy(dtype=object).astype(str),
         feature_names=tuple(feature_columns),
         target_name=target_column,
@@ -129,6 +134,101 @@ def load_iris(data_dir=None):
 def load_iris_2d(data_dir=None):
     """Iris with its two sepal measurements only (length, width), for pictures."""
     return _labelled(read_csv("iris.csv", data_dir), IRIS_FEATURES[:2], "species")
+
+
+#: The fur colours of the cat data, in the order the lecture lists them.
+FUR_COLOURS = ("black", "orange", "white", "calico")
+
+
+def load_cat_fur(data_dir=None):
+    """The lecture's ten cats: fur colour and sex.
+
+    Returns
+    -------
+    Dataset
+        ``X`` has one column of strings, ``fur`` (one of `FUR_COLOURS`); ``y``
+        is ``"female"`` or ``"male"``. Rows are in the lecture's order.
+    """
+    return _labelled(read_csv("cat_fur.csv", data_dir), ("fur",), "sex", dtype=str)
+
+
+#: The categories of each feature of the shelter cats, in a natural order.
+CAT_SHELTER_CATEGORIES = {
+    "fur": FUR_COLOURS,
+    "size": ("small", "medium", "large"),
+    "coat": ("short", "long"),
+}
+
+
+def load_cat_shelter(data_dir=None):
+    """Synthetic shelter cats: fur colour, size and coat length, and sex.
+
+    Made by ``data/build_cat_shelter.py`` (300 cats, seeded): the three
+    features are drawn independently given the sex, from distributions
+    written out in that script.
+
+    Returns
+    -------
+    Dataset
+        ``X`` has three columns of strings (``fur``, ``size``, ``coat``; their
+        categories are in `CAT_SHELTER_CATEGORIES`); ``y`` is ``"female"`` or
+        ``"male"``.
+    """
+    return _labelled(read_csv("cat_shelter.csv", data_dir), tuple(CAT_SHELTER_CATEGORIES),
+                     "sex", dtype=str)
+
+
+def _counts(frame):
+    """A `Dataset` of integer punctuation counts labelled by language."""
+    return _labelled(frame, CLASS_NAMES, "language", dtype=np.int64)
+
+
+CODE_SPLITS = ("train", "test", "all")
+
+
+def load_code_punctuation(split="train", data_dir=None):
+    """The lecture's C and Python scripts as counts of seven punctuation classes.
+
+    Seven training scripts (four in C, three in Python) and two test scripts,
+    each described by how often it contains ``{}``, ``[]``, ``()``, ``:``,
+    ``;``, ``.`` and ``,`` (an opening and a closing bracket count as one
+    class). The script names are in the CSV (``read_csv("code_punctuation.csv")``).
+
+    Parameters
+    ----------
+    split : {"train", "test", "all"}, default="train"
+        Which rows to return.
+    data_dir : path-like, default=None
+
+    Returns
+    -------
+    Dataset
+        ``X`` holds integer counts in the order of
+        `lecture_utils.punctuation.CLASS_NAMES`; ``y`` is ``"C"`` or ``"Python"``.
+    """
+    if split not in CODE_SPLITS:
+        raise ValueError(f"split must be one of {CODE_SPLITS}; got {split!r}.")
+    frame = read_csv("code_punctuation.csv", data_dir)
+    if split != "all":
+        frame = frame[frame["split"] == split]
+    return _counts(frame)
+
+
+def load_code_corpus(data_dir=None):
+    """Punctuation counts of real source files: C headers and Python modules.
+
+    Made by ``data/build_code_corpus.py`` from files installed with Python and
+    numpy (data/README.md gives the versions). The file names are in the CSV
+    (``read_csv("code_corpus_counts.csv")``, columns ``root`` and ``file``),
+    in the same row order.
+
+    Returns
+    -------
+    Dataset
+        ``X`` holds integer counts in the order of
+        `lecture_utils.punctuation.CLASS_NAMES`; ``y`` is ``"C"`` or ``"Python"``.
+    """
+    return _counts(read_csv("code_corpus_counts.csv", data_dir))
 
 
 def load_heights(data_dir=None):

@@ -6,6 +6,7 @@ densities are (a 784-dimensional Gaussian density is easily below 1e-300).
 
 import numpy as np
 from scipy.special import expit, logsumexp
+from sklearn.utils.validation import check_is_fitted
 
 
 def _log_priors(priors, n_classes):
@@ -134,3 +135,67 @@ def error_rate(y_true, y_pred):
             f"shapes {y_true.shape} and {y_pred.shape}."
         )
     return float(np.mean(y_true != y_pred))
+
+
+class BayesRuleMixin:
+    r"""Bayes' rule for a generative classifier.
+
+    Provides ``predict_log_proba``, ``predict_proba``, ``predict`` and ``llr``
+    to any scikit-learn classifier that defines ``log_likelihood(X)``
+    (shape (n_samples, n_classes): :math:`\log f(x \mid c)`) and the fitted
+    attributes ``classes_`` and ``priors_``.
+    """
+
+    def predict_log_proba(self, X):
+        r"""Log posteriors :math:`\log P(c \mid x)` by Bayes' rule (log-sum-exp).
+
+        Raises
+        ------
+        ValueError
+            If a sample has probability zero under every class.
+        """
+        return log_posteriors(self.log_likelihood(X), self.priors_)
+
+    def predict_proba(self, X):
+        r"""Posteriors :math:`P(c \mid x)`; each row sums to one."""
+        return np.exp(self.predict_log_proba(X))
+
+    def predict(self, X):
+        r"""The class with the largest posterior, :math:`\arg\max_c P(c \mid x)`."""
+        best = np.argmax(self.predict_log_proba(X), axis=1)
+        return self.classes_[best]
+
+    def llr(self, X):
+        r"""Log-likelihood ratio :math:`\log f(x \mid c_1) - \log f(x \mid c_0)`.
+
+        ``c_0, c_1 = classes_``; only defined for two classes. It is ``+inf``
+        (``-inf``) for a sample that only class :math:`c_1` (:math:`c_0`) can
+        produce.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+
+        Raises
+        ------
+        ValueError
+            If a sample has probability zero under both classes.
+        """
+        self._require_binary("llr")
+        log_lik = self.log_likelihood(X)
+        impossible = np.all(np.isneginf(log_lik), axis=1)
+        if impossible.any():
+            raise ValueError(
+                f"sample {int(np.flatnonzero(impossible)[0])} has probability zero under "
+                "both classes, so its log-likelihood ratio is undefined; smooth the "
+                "estimates (for example alpha > 0 for count models) or check the input."
+            )
+        return log_lik[:, 1] - log_lik[:, 0]
+
+    def _require_binary(self, method):
+        check_is_fitted(self)
+        if self.classes_.size != 2:
+            raise ValueError(
+                f"{method} compares two classes, but this model has {self.classes_.size} "
+                f"({self.classes_.tolist()}); use log_likelihood for several classes."
+            )

@@ -24,7 +24,7 @@ from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_random_state
 
-from .decision import log_joint, log_posteriors
+from .decision import BayesRuleMixin, log_joint, log_posteriors
 from .validation import check_features, check_priors, check_training_data
 
 COVARIANCE_TYPES = ("full", "diag", "tied", "tied_diag")
@@ -149,7 +149,7 @@ def _scatter(Z, y_index, n_classes):
     return counts, means, covariances
 
 
-class GaussianClassifier(ClassifierMixin, BaseEstimator):
+class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
     r"""Generative classifier with one Gaussian density per class.
 
     Fitting computes the maximum-likelihood estimates
@@ -256,7 +256,7 @@ class GaussianClassifier(ClassifierMixin, BaseEstimator):
                 )
             return
         needed = 2 if diagonal else n_features + 1
-        for label, count in zip(classes.tolist(), counts):
+        for label, count in zip(classes.tolist(), counts, strict=True):
             if count < needed:
                 advice = (
                     "use covariance='tied' (or 'tied_diag'), which pools all classes"
@@ -341,19 +341,6 @@ class GaussianClassifier(ClassifierMixin, BaseEstimator):
         """
         return logsumexp(log_joint(self.log_likelihood(X), self.priors_), axis=1)
 
-    def llr(self, X):
-        r"""Log-likelihood ratio :math:`\log f(x \mid c_1) - \log f(x \mid c_0)`.
-
-        ``c_0, c_1 = classes_``; only defined for two classes.
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-        """
-        self._require_binary("llr")
-        log_lik = self.log_likelihood(X)
-        return log_lik[:, 1] - log_lik[:, 0]
-
     def llr_coefficients(self):
         r"""The closed form :math:`\mathrm{llr}(x) = x^T A x + b^T x + c` (see `QuadraticLLR`).
 
@@ -379,31 +366,9 @@ class GaussianClassifier(ClassifierMixin, BaseEstimator):
             c += 0.5 * (log_dets[1] - log_dets[0])
         return QuadraticLLR(A, b, float(c))
 
-    def _require_binary(self, method):
-        check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
-        if self.classes_.size != 2:
-            raise ValueError(
-                f"{method} compares two classes, but this model has {self.classes_.size} "
-                f"({self.classes_.tolist()}); use log_likelihood for several classes."
-            )
-
-    # ------------------------------------------------------------ decisions
-    def predict_log_proba(self, X):
-        r"""Log posteriors :math:`\log P(c \mid x)` by Bayes' rule (log-sum-exp)."""
-        return log_posteriors(self.log_likelihood(X), self.priors_)
-
-    def predict_proba(self, X):
-        r"""Posteriors :math:`P(c \mid x)`; each row sums to one."""
-        return np.exp(self.predict_log_proba(X))
-
-    def predict(self, X):
-        r"""The class with the largest posterior, :math:`\arg\max_c \log f(x \mid c) + \log P(c)`."""
-        joint = log_joint(self.log_likelihood(X), self.priors_)
-        return self.classes_[np.argmax(joint, axis=1)]
-
     # ----------------------------------------------------------- generation
     def sample(self, n_samples=1, random_state=None):
-        r"""Draw labelled samples from the fitted model: :math:`c \sim P(c)`, :math:`x \sim f(x \mid c)`.
+        r"""Draw labelled samples: :math:`c \sim P(c)`, then :math:`x \sim f(x \mid c)`.
 
         Parameters
         ----------
@@ -481,7 +446,7 @@ class GaussianClassifier(ClassifierMixin, BaseEstimator):
         x_o = X[:, o]
         conditional = np.empty((X.shape[0], self.classes_.size, m.size))
         log_lik = np.empty((X.shape[0], self.classes_.size))
-        for k, (mean, cov) in enumerate(zip(self.means_, self.covariances_)):
+        for k, (mean, cov) in enumerate(zip(self.means_, self.covariances_, strict=True)):
             factor = np.linalg.cholesky(cov[np.ix_(o, o)])
             log_lik[:, k] = gaussian_log_density(x_o, mean[o], factor)
             solved = cho_solve((factor, True), (x_o - mean[o]).T)

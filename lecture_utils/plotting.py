@@ -197,14 +197,16 @@ def plot_decision_regions(
             levels = surface.max() - 0.5 * np.array([4.0, 1.0])
             drawn.contours.append(
                 ax.contour(xx, yy, surface, levels=levels, colors=[class_color(k)],
-                           linewidths=[1.2, 2.0])
+                           linestyles="solid", linewidths=[1.2, 2.0])
             )
     elif shapes == "ellipses":
         for k in range(classes.size):
             for n_std in (1.0, 2.0):
                 drawn.ellipses.append(
-                    covariance_ellipse(classifier.means_[k], classifier.covariances_[k], n_std,
-                                       ax, color=class_color(k), linewidth=2.0 if n_std == 1 else 1.2)
+                    covariance_ellipse(
+                        classifier.means_[k], classifier.covariances_[k], n_std, ax,
+                        color=class_color(k), linewidth=2.0 if n_std == 1 else 1.2,
+                    )
                 )
     X = np.asarray(X, dtype=float)
     if y is None:
@@ -221,6 +223,128 @@ def plot_decision_regions(
     if title is not None:
         ax.set_title(title)
     return drawn
+
+
+def plot_category_probabilities(probabilities, categories, classes, ax=None, *, ylabel=None,
+                                title=None, annotate=True):
+    r"""Grouped bars of one probability per class and category, e.g. :math:`\pi_{c,v}`.
+
+    Parameters
+    ----------
+    probabilities : array-like of shape (n_classes, n_categories)
+        Row ``k`` is drawn in the colour of class ``k``; NaN entries are left out.
+    categories : sequence of length n_categories
+        Tick labels.
+    classes : sequence of length n_classes
+        Legend labels.
+    ax : matplotlib Axes, default=None
+    ylabel, title : str, default=None
+    annotate : bool, default=True
+        Write each value above its bar.
+
+    Returns
+    -------
+    list of BarContainer
+        One per class.
+    """
+    ax = _axes(ax)
+    probabilities = np.atleast_2d(np.asarray(probabilities, dtype=float))
+    if probabilities.shape != (len(classes), len(categories)):
+        raise ValueError(
+            f"probabilities has shape {probabilities.shape} but there are {len(classes)} "
+            f"classes and {len(categories)} categories; pass one row per class."
+        )
+    positions = np.arange(len(categories))
+    width = 0.8 / len(classes)
+    drawn = []
+    for k, (label, row) in enumerate(zip(classes, probabilities, strict=True)):
+        offset = (k - (len(classes) - 1) / 2) * width
+        bars = ax.bar(positions + offset, np.nan_to_num(row), width, color=class_color(k),
+                      edgecolor="black", linewidth=0.6, label=str(label))
+        if annotate:
+            ax.bar_label(bars, labels=["" if np.isnan(p) else f"{p:.2f}" for p in row],
+                         padding=2, fontsize=10)
+        drawn.append(bars)
+    ax.set_xticks(positions, [str(c) for c in categories])
+    ax.set_yticks(np.linspace(0.0, 1.0, 6))
+    ax.set_ylim(0.0, 1.3)
+    ax.legend(loc="upper center", ncol=len(classes), framealpha=0.9, fontsize=11)
+    if ylabel is not None:
+        ax.set_ylabel(ylabel)
+    if title is not None:
+        ax.set_title(title)
+    return drawn
+
+
+def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, limit=None,
+                     title=None):
+    r"""Bar chart of the weights :math:`b_j` of a linear log-likelihood ratio :math:`x^T b`.
+
+    A positive :math:`b_j` means that each occurrence of event :math:`j`
+    speaks for the class in the numerator of the ratio. Infinite weights (an
+    event that one class has never produced, under maximum likelihood) are
+    drawn as hatched bars to the edge of the axes and labelled with the sign
+    of infinity.
+
+    Parameters
+    ----------
+    weights : array-like of shape (m,)
+        May contain ``+inf`` and ``-inf``.
+    labels : sequence of str of length m
+        One tick label per event.
+    ax : matplotlib Axes, default=None
+    favours : pair of str, default=None
+        Names of the numerator and denominator classes, written on the y axis.
+    colors : pair of colours, default=None
+        Colours of positive and negative bars; by default the colours of
+        class 1 and class 0 (the numerator and denominator of a model's ``llr``).
+    limit : float, default=None
+        The y axis spans ``[-limit, limit]`` (with a small margin); bars that
+        reach beyond it are cut at its edge. By default 1.25 times the largest
+        finite :math:`|b_j|`, at least 1. Give the same value to several axes
+        to compare them.
+    title : str, default=None
+
+    Returns
+    -------
+    matplotlib.container.BarContainer
+    """
+    ax = _axes(ax)
+    weights = np.asarray(weights, dtype=float)
+    if weights.ndim != 1 or weights.size != len(labels) or np.any(np.isnan(weights)):
+        raise ValueError(
+            f"weights must be a 1-D array without NaN and with one entry per label; got "
+            f"shape {weights.shape} for {len(labels)} labels."
+        )
+    positive, negative = colors if colors is not None else (class_color(1), class_color(0))
+    finite = weights[np.isfinite(weights)]
+    if limit is None:
+        limit = 1.25 * max(np.max(np.abs(finite)) if finite.size else 0.0, 1.0)
+    elif not np.isfinite(limit) or limit <= 0:
+        raise ValueError(f"limit must be a positive finite number; got {limit!r}.")
+    edge = float(limit)
+    heights = np.clip(weights, -edge, edge)
+    bars = ax.bar(
+        np.arange(weights.size), heights, color=[positive if w > 0 else negative for w in weights],
+        edgecolor="black", linewidth=0.6,
+    )
+    for bar, w, h in zip(bars, weights, heights, strict=True):
+        if np.isinf(w):
+            bar.set_hatch("//")
+            ax.annotate("+∞" if w > 0 else "−∞", (bar.get_x() + bar.get_width() / 2, h),
+                        xytext=(0, -18 if w > 0 else 6), textcoords="offset points",
+                        ha="center", fontsize=13, fontweight="bold",
+                        bbox={"boxstyle": "round", "facecolor": "white", "alpha": 0.9})
+    ax.axhline(0.0, color="black", linewidth=0.8)
+    ax.set_xticks(np.arange(weights.size), labels)
+    ax.set_ylim(-edge * 1.05, edge * 1.05)
+    ylabel = "$b_j$"
+    if favours is not None:
+        ylabel = f"$b_j$  (< 0: {favours[1]},  > 0: {favours[0]})"
+    ax.set_ylabel(ylabel)
+    if title is not None:
+        ax.set_title(title)
+    return bars
 
 
 # ------------------------------------------------------------------ one feature

@@ -3,12 +3,14 @@
 scikit-learn's ``validate_data`` does the bookkeeping (``n_features_in_``,
 ``feature_names_in_``, shapes); this module adds the checks whose messages
 should be plainer than a library default: non-finite values, mismatched
-lengths, too few classes and priors that are not a distribution.
+lengths, too few classes, priors that are not a distribution, pseudo-counts,
+counts that are not counts, and categories that were never declared.
 """
 
 import numpy as np
+import pandas as pd
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted, column_or_1d, validate_data
 
 PRIOR_SUM_TOLERANCE = 1e-8
 
@@ -72,22 +74,21 @@ def check_training_data(estimator, X, y, *, dtype="numeric"):
     """
     if y is None:
         raise ValueError(
-            f"{type(estimator).__name__} is a classifier and needs labels: call fit(X, y)."
-        )
-    y = np.asarray(y)
-    if y.ndim == 2 and y.shape[1] == 1:
-        raise ValueError(
-            "y has shape (n, 1); pass the labels as a 1-D array, e.g. y.ravel()."
-        )
-    n_rows = np.shape(X)[0] if np.ndim(X) >= 1 else 0
-    if y.ndim != 1:
-        raise ValueError(f"y must be a 1-D array of labels; got shape {y.shape}.")
-    if y.shape[0] != n_rows:
-        raise ValueError(
-            f"X has {n_rows} rows but y has {y.shape[0]} labels: give exactly one "
-            "label per row of X."
+            f"{type(estimator).__name__} requires y to be passed, but the target y is None: "
+            "a classifier learns from labels, so call fit(X, y)."
         )
     X = check_features(estimator, X, reset=True, dtype=dtype)
+    y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        # scikit-learn's convention: accept a column vector, with a DataConversionWarning.
+        y = column_or_1d(y, warn=True)
+    if y.ndim != 1:
+        raise ValueError(f"y must be a 1-D array of labels; got shape {y.shape}.")
+    if y.shape[0] != X.shape[0]:
+        raise ValueError(
+            f"X has {X.shape[0]} rows but y has {y.shape[0]} labels: give exactly one "
+            "label per row of X."
+        )
     if y.dtype.kind in "fc" and not np.all(np.isfinite(y)):
         raise ValueError("y contains NaN or infinite labels: drop those rows first.")
     check_classification_targets(y)
@@ -140,6 +141,130 @@ def check_priors(priors, classes):
             "(priors / priors.sum()) if they are relative weights."
         )
     return priors
+
+
+def check_alpha(alpha):
+    r"""Return the pseudo-count :math:`\alpha` as a float after checking it.
+
+    Parameters
+    ----------
+    alpha : float
+        Added to every count before normalising; 0 gives the ML estimates.
+    """
+    try:
+        value = float(alpha)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"alpha must be a number (a pseudo-count such as 0, 0.5 or 1); got {alpha!r}."
+        ) from None
+    if not np.isfinite(value) or value < 0:
+        raise ValueError(
+            f"alpha must be a finite number >= 0 (0 gives the ML estimates, 1 is Laplace "
+            f"smoothing); got {alpha!r}."
+        )
+    return value
+
+
+def _raise_at_first(X, mask, problem, fix):
+    """Raise a ValueError naming the first entry of ``X`` where ``mask`` holds."""
+    if not mask.any():
+        return
+    row, col = (int(i) for i in np.argwhere(mask)[0])
+    raise ValueError(
+        f"{problem.format(value=X[row, col])} at row {row}, column {col} "
+        f"({int(mask.sum())} such entr{'y' if mask.sum() == 1 else 'ies'} in all). {fix}"
+    )
+
+
+def check_counts(X):
+    """Check that a validated numeric matrix holds occurrence counts.
+
+    Counts are finite (checked by `check_features`), non-negative and whole
+    numbers; they may be stored as floats.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        Output of `check_features`.
+
+    Returns
+    -------
+    ndarray of float, shape (n_samples, n_features)
+    """
+    X = np.asarray(X, dtype=float)
+    raw_counts = "Pass the raw number of occurrences of each event"
+    _raise_at_first(X, X < 0, "Negative values in data: X holds counts, which cannot be "
+                    "negative, but has {value:g}",
+                    f"{raw_counts}, not centred or standardised values.")
+    _raise_at_first(X, X != np.round(X),
+                    "X holds counts, which are whole numbers, but has {value:g}",
+                    f"{raw_counts}, not frequencies, proportions or tf-idf weights.")
+    return X
+
+
+def check_no_missing_categories(X):
+    """Raise a ValueError if a categorical matrix has a missing entry (None, NaN, NA).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        Output of `check_features` with ``dtype=None``.
+    """
+    missing = np.asarray(pd.isna(X), dtype=bool).reshape(X.shape)
+    _raise_at_first(X, missing, "X has a missing category ({value!r})",
+                    "Drop those rows, or give missing values a category of their own "
+                    "(e.g. the string 'unknown').")
+    return X
+
+
+def _feature_label(feature_names, j):
+    return f"feature {j}" if feature_names is None else f"feature {j} ({feature_names[j]!r})"
+
+
+def encode_categories(X, categories, feature_names=None):
+    """Replace every category by its position in the known categories of its feature.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    categories : list of ndarray
+        ``categories[j]`` lists the known values of feature ``j``.
+    feature_names : sequence of str, default=None
+        Used to name a feature in error messages.
+
+    Returns
+    -------
+    ndarray of int, shape (n_samples, n_features)
+        ``categories[j][codes[i, j]] == X[i, j]``.
+
+    Raises
+    ------
+    ValueError
+        A value that is not among the known categories of its feature.
+    """
+    codes = np.empty(X.shape, dtype=np.intp)
+    for j, known in enumerate(categories):
+        lookup = {value: k for k, value in enumerate(np.asarray(known).tolist())}
+        column = X[:, j].tolist()
+        try:
+            codes[:, j] = [lookup[value] for value in column]
+        except (KeyError, TypeError):
+            row = next(i for i, value in enumerate(column) if _unknown(lookup, value))
+            raise ValueError(
+                f"{_feature_label(feature_names, j)} has the value {column[row]!r} (row "
+                f"{row}), which is not one of its known categories "
+                f"{np.asarray(known).tolist()}. Declare every possible value when fitting, "
+                "e.g. categories=[[...], ...], and use alpha > 0 so that a value never "
+                "seen in training gets a non-zero probability."
+            ) from None
+    return codes
+
+
+def _unknown(lookup, value):
+    try:
+        return value not in lookup
+    except TypeError:
+        return True
 
 
 def check_gaussian_parameters(means, covariances):

@@ -11,9 +11,22 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 
-from .decision import bayes_decision, posterior_from_llr, prior_log_odds_threshold
+from .decision import (
+    bayes_decision,
+    error_rate,
+    log_joint,
+    posterior_from_llr,
+    prior_log_odds_threshold,
+)
+from .discrete import CategoricalClassifier, MultinomialClassifier
 from .gaussian import COVARIANCE_TYPES, GaussianClassifier
-from .plotting import plot_decision_regions, plot_posterior_curve
+from .plotting import (
+    plot_category_probabilities,
+    plot_decision_regions,
+    plot_llr_weights,
+    plot_posterior_curve,
+)
+from .style import class_color
 
 COVARIANCE_LABELS = {
     "full": "full (QDA)",
@@ -68,9 +81,243 @@ def covariance_widget(X, y, feature_names=None, figsize=(8.0, 5.0)):
 
     buttons = widgets.ToggleButtons(
         options=[(COVARIANCE_LABELS[c], c) for c in COVARIANCE_TYPES], value="full",
-        description="Covariance",
+        description="Covariance", style={"button_width": "190px"},
     )
     return widgets.interactive(draw, covariance=buttons)
+
+
+@dataclass(frozen=True)
+class CategoricalAlphaView:
+    r"""What the pseudo-count control of the categorical model shows for one :math:`\alpha`.
+
+    Attributes
+    ----------
+    alpha : float
+    model : CategoricalClassifier
+        Fitted on the one feature with this ``alpha``.
+    categories : tuple
+        The categories :math:`v` of the feature.
+    classes : tuple
+    probabilities : ndarray of shape (n_classes, n_categories)
+        :math:`\pi_{c,v} = (N_{c,v} + \alpha) / (N_c + \alpha m)`.
+    posteriors : ndarray of shape (n_categories, n_classes)
+        :math:`P(c \mid x = v)` under the model's priors; NaN in the rows of
+        the categories in ``undefined``.
+    undefined : tuple
+        Categories that no class can produce (possible only with
+        :math:`\alpha = 0` and declared categories never seen in training).
+    title : str
+    """
+
+    alpha: float
+    model: CategoricalClassifier
+    categories: tuple
+    classes: tuple
+    probabilities: np.ndarray
+    posteriors: np.ndarray
+    undefined: tuple
+    title: str
+
+
+def categorical_alpha_view(X, y, alpha, categories=None, priors=None):
+    r"""Fit the one-feature categorical model with pseudo-count ``alpha`` and describe it.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 1)
+    y : array-like of shape (n_samples,)
+    alpha : float
+    categories : None or list with one array-like, default=None
+        As in `CategoricalClassifier`.
+    priors : array-like or dict, default=None
+        As in `CategoricalClassifier`; ``None`` uses the class frequencies.
+
+    Returns
+    -------
+    CategoricalAlphaView
+    """
+    if np.ndim(X) != 2 or np.shape(X)[1] != 1:
+        raise ValueError(
+            f"this view shows one categorical feature; X has shape {np.shape(X)}. "
+            "Select one column, e.g. X[:, [0]]."
+        )
+    model = CategoricalClassifier(alpha=alpha, priors=priors, categories=categories).fit(X, y)
+    values = model.categories_[0]
+    joint = log_joint(model.log_likelihood(values[:, None]), model.priors_)
+    possible = ~np.all(np.isneginf(joint), axis=1)
+    posteriors = np.full(joint.shape, np.nan)
+    posteriors[possible] = model.predict_proba(values[possible, None])
+    title = r"$\alpha$ = " + f"{model.alpha:g}" + (" (ML)" if model.alpha == 0 else "")
+    return CategoricalAlphaView(
+        alpha=float(model.alpha), model=model, categories=tuple(values.tolist()),
+        classes=tuple(model.classes_.tolist()), probabilities=np.exp(model.feature_log_prob_[0]),
+        posteriors=posteriors, undefined=tuple(values[~possible].tolist()), title=title,
+    )
+
+
+def draw_categorical_alpha_view(view, axes, feature="x", target="c"):
+    """Draw a `CategoricalAlphaView` on two axes: the estimates and the posteriors.
+
+    Returns
+    -------
+    list of list of BarContainer
+        The bars of each panel.
+    """
+    return [
+        plot_category_probabilities(view.probabilities, view.categories, view.classes, axes[0],
+                                    ylabel=f"P({feature} | {target})",
+                                    title=f"estimates, {view.title}"),
+        plot_category_probabilities(view.posteriors.T, view.categories, view.classes, axes[1],
+                                    ylabel=f"P({target} | {feature})", title="posteriors"),
+    ]
+
+
+def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", target="c",
+                             max_alpha=10.0, figsize=(10.0, 4.5)):
+    r"""A slider for :math:`\alpha` that redraws the estimates and the posteriors.
+
+    Returns
+    -------
+    ipywidgets.interactive
+    """
+
+    def draw(alpha):
+        view = categorical_alpha_view(X, y, alpha, categories=categories, priors=priors)
+        _, axes = plt.subplots(1, 2, figsize=figsize)
+        draw_categorical_alpha_view(view, axes, feature, target)
+        plt.show()
+
+    slider = widgets.FloatSlider(value=0.0, min=0.0, max=max_alpha, step=0.1,
+                                 description="alpha", continuous_update=False)
+    return widgets.interactive(draw, alpha=slider)
+
+
+#: What a test sample is called when both classes give it probability zero.
+UNDEFINED = "(undefined)"
+
+
+@dataclass(frozen=True)
+class PseudoCountView:
+    r"""What the pseudo-count control shows for one :math:`\alpha`.
+
+    Attributes
+    ----------
+    alpha : float
+    classes : tuple
+        ``(numerator, denominator)``: the log-likelihood ratio is
+        :math:`\log P(x \mid \text{numerator}) - \log P(x \mid \text{denominator})`.
+    frequencies : ndarray of shape (2, m)
+        :math:`\pi_{c,j}` of the two classes, in the order of ``classes``.
+    weights : ndarray of shape (m,)
+        :math:`b_j = \log \pi_{\text{num},j} - \log \pi_{\text{den},j}` (may be infinite).
+    llr : ndarray of shape (n_test,)
+        :math:`x^T b` of every test sample; ``NaN`` where both classes give
+        the sample probability zero.
+    predictions : ndarray of shape (n_test,)
+        The decision under uniform priors, the numerator where ``llr > 0``;
+        `UNDEFINED` where ``llr`` is NaN.
+    error_rate : float
+        Fraction of test samples not predicted correctly (undefined ones count
+        as errors).
+    n_certain : int
+        Test samples with an infinite ``llr``: one class cannot produce them.
+    n_undefined : int
+    title : str
+    """
+
+    alpha: float
+    classes: tuple
+    frequencies: np.ndarray
+    weights: np.ndarray
+    llr: np.ndarray
+    predictions: np.ndarray
+    error_rate: float
+    n_certain: int
+    n_undefined: int
+    title: str
+
+
+def pseudo_count_view(X_train, y_train, X_test, y_test, alpha, numerator=None):
+    r"""Fit a `MultinomialClassifier` with pseudo-count ``alpha`` and test it.
+
+    .. math::
+
+        \pi_{c,j} = \frac{N_{c,j} + \alpha}{N_c + \alpha m}, \qquad
+        \mathrm{llr}(x) = x^T b, \quad b_j = \log\frac{\pi_{\text{num},j}}{\pi_{\text{den},j}}
+
+    Parameters
+    ----------
+    X_train, X_test : array-like of shape (n, m)
+        Counts.
+    y_train, y_test : array-like of shape (n,)
+        Two classes.
+    alpha : float
+        Pseudo-count, >= 0.
+    numerator : label, default=None
+        The class on top of the ratio; ``classes_[1]`` of the model by default.
+
+    Returns
+    -------
+    PseudoCountView
+    """
+    model = MultinomialClassifier(alpha=alpha).fit(X_train, y_train)
+    classes = model.classes_.tolist()
+    if len(classes) != 2:
+        raise ValueError(f"pseudo_count_view compares two classes; y_train has {classes}.")
+    numerator = classes[1] if numerator is None else numerator
+    if numerator not in classes:
+        raise ValueError(f"numerator={numerator!r} is not one of the classes {classes}.")
+    top = classes.index(numerator)
+    order = [top, 1 - top]
+    log_lik = model.log_likelihood(X_test)[:, order]
+    with np.errstate(invalid="ignore"):
+        llr = log_lik[:, 0] - log_lik[:, 1]
+    undefined = np.isnan(llr)
+    pair = np.array([classes[1 - top], classes[top]], dtype=object)
+    predictions = pair[bayes_decision(llr, 0.5)]
+    predictions[undefined] = UNDEFINED
+    error = error_rate(np.asarray(y_test, dtype=object), predictions)
+    n_certain = int(np.isinf(llr).sum())
+    weights = model.llr_weights() if top == 1 else -model.llr_weights()
+    title = (
+        f"α = {float(alpha):g}: test error {error:.1%}, "
+        f"{n_certain} of {llr.size} test samples with llr = ±∞"
+    )
+    return PseudoCountView(
+        alpha=float(alpha), classes=(classes[top], classes[1 - top]),
+        frequencies=np.exp(model.feature_log_prob_[order]), weights=weights, llr=llr,
+        predictions=predictions, error_rate=error, n_certain=n_certain,
+        n_undefined=int(undefined.sum()), title=title,
+    )
+
+
+def pseudo_count_widget(X_train, y_train, X_test, y_test, labels, numerator=None,
+                        figsize=(10.0, 4.5), max_alpha=5.0):
+    r"""A slider for the pseudo-count :math:`\alpha` that redraws the weights :math:`b`.
+
+    Parameters
+    ----------
+    labels : sequence of str
+        One name per count column, for the bars.
+    numerator : label, default=None
+        See `pseudo_count_view`.
+
+    Returns
+    -------
+    ipywidgets.interactive
+    """
+
+    def draw(alpha):
+        view = pseudo_count_view(X_train, y_train, X_test, y_test, alpha, numerator)
+        top = np.unique(y_train).tolist().index(view.classes[0])
+        fig, ax = plt.subplots(figsize=figsize)
+        plot_llr_weights(view.weights, labels, ax, favours=view.classes,
+                         colors=(class_color(top), class_color(1 - top)), title=view.title)
+        plt.show()
+
+    slider = widgets.FloatSlider(value=0.0, min=0.0, max=max_alpha, step=0.05,
+                                 description="α", continuous_update=False)
+    return widgets.interactive(draw, alpha=slider)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,372 @@
+r"""Generative classifiers for discrete data: categorical features and count vectors.
+
+Both models give every class :math:`c` a vector of probabilities
+:math:`\pi_c = (\pi_{c,1}, \dots, \pi_{c,m})` on the simplex
+(:math:`\pi_{c,j} \ge 0`, :math:`\sum_j \pi_{c,j} = 1`), estimated from the
+counts :math:`N_{c,j}` of event :math:`j` in the training data of class :math:`c`:
+
+.. math::
+
+    \pi_{c,j} = \frac{N_{c,j} + \alpha}{N_c + \alpha m}, \qquad N_c = \sum_j N_{c,j}.
+
+With :math:`\alpha = 0` these are the maximum-likelihood estimates (the
+relative frequencies, found with a Lagrange multiplier for the constraint
+:math:`\sum_j \pi_{c,j} = 1`). With :math:`\alpha > 0` every event gets
+:math:`\alpha` pseudo-counts: the MAP estimate under a Dirichlet prior with
+parameters :math:`\alpha + 1`, which keeps an event never seen in a class from
+getting probability zero.
+
+``CategoricalClassifier``
+    Each sample has one or more categorical features (any label type);
+    :math:`P(x_{[j]} = v \mid c) = \pi^{j}_{c,v}`, and the features are
+    independent given the class (naive Bayes).
+``MultinomialClassifier``
+    Each sample is a vector of counts :math:`x_{[j]}` of :math:`m` events
+    (words, symbols) drawn independently with probabilities :math:`\pi_c`;
+    the log-likelihood ratio of two classes is linear, :math:`x^T b`.
+
+A probability of zero is a log-probability of ``-inf``: no warning is raised
+and posteriors stay well defined as long as some class can explain the sample.
+"""
+
+import numpy as np
+from scipy.special import gammaln
+from sklearn.base import BaseEstimator, ClassifierMixin
+
+from .decision import BayesRuleMixin
+from .validation import (
+    check_alpha,
+    check_counts,
+    check_features,
+    check_no_missing_categories,
+    check_priors,
+    check_training_data,
+    encode_categories,
+)
+
+
+def smoothed_log_probabilities(counts, alpha=0.0):
+    r"""Log of the smoothed relative frequencies along the last axis.
+
+    .. math::
+
+        \log \pi_{c,j} = \log(N_{c,j} + \alpha) - \log\Big(\sum_{j'} N_{c,j'} + \alpha m\Big)
+
+    Parameters
+    ----------
+    counts : array-like of shape (..., m)
+        Non-negative counts :math:`N_{c,j}`; every row must have a positive
+        total when ``alpha`` is 0.
+    alpha : float, default=0.0
+        Pseudo-count added to every count.
+
+    Returns
+    -------
+    ndarray of the shape of ``counts``
+        ``-inf`` where a count is zero and ``alpha`` is 0.
+    """
+    counts = np.asarray(counts, dtype=float)
+    alpha = check_alpha(alpha)
+    totals = counts.sum(axis=-1, keepdims=True) + alpha * counts.shape[-1]
+    if np.any(totals <= 0):
+        raise ValueError(
+            "a row of counts sums to zero, so its relative frequencies are undefined (0/0); "
+            "use alpha > 0 or give every class some counts."
+        )
+    with np.errstate(divide="ignore"):
+        return np.log(counts + alpha) - np.log(totals)
+
+
+def _fit_priors(model, classes, y_index):
+    """Set ``classes_``, ``class_count_`` and ``priors_`` (class frequencies by default)."""
+    priors = check_priors(model.priors, classes)
+    model.classes_ = classes
+    model.class_count_ = np.bincount(y_index, minlength=classes.size)
+    model.priors_ = model.class_count_ / y_index.size if priors is None else priors
+
+
+class CategoricalClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
+    r"""Naive Bayes classifier for categorical features.
+
+    Feature :math:`j` takes one of :math:`m_j` categories; given the class,
+    it follows a categorical distribution with probabilities :math:`\pi^j_c`,
+    and the features are independent (naive Bayes):
+
+    .. math::
+
+        \log P(x \mid c) = \sum_j \log \pi^j_{c, x_{[j]}}, \qquad
+        \pi^j_{c,v} = \frac{N^j_{c,v} + \alpha}{N_c + \alpha m_j},
+
+    where :math:`N^j_{c,v}` counts the training samples of class :math:`c`
+    whose feature :math:`j` equals :math:`v`. With one feature this is the
+    plain categorical model.
+
+    Parameters
+    ----------
+    alpha : float, default=0.0
+        Pseudo-count added to every category of every class; 0 gives the ML
+        estimates, under which a category never seen in a class has
+        probability zero for that class.
+    priors : array-like of shape (n_classes,) or dict, default=None
+        Class priors in the order of ``classes_`` (or a mapping label -> prior).
+        ``None`` uses the class frequencies of the training data.
+    categories : None or list of array-like, default=None
+        The possible values of each feature, in the order to report them.
+        ``None`` takes the sorted values seen in training. Declaring values
+        that training lacks gives them the probability
+        :math:`\alpha / (N_c + \alpha m_j)`.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+    class_count_ : ndarray of shape (n_classes,)
+        Training samples per class, :math:`N_c`.
+    priors_ : ndarray of shape (n_classes,)
+    categories_ : list of ndarray
+        ``categories_[j]`` holds the :math:`m_j` categories of feature ``j``.
+    category_count_ : list of ndarray
+        ``category_count_[j][c, v]`` is :math:`N^j_{c,v}` (as in scikit-learn's
+        ``CategoricalNB``).
+    feature_log_prob_ : list of ndarray
+        ``feature_log_prob_[j][c, v]`` is :math:`\log \pi^j_{c,v}`.
+    n_features_in_ : int
+
+    Notes
+    -----
+    A value that is not among the known categories of its feature raises a
+    ValueError when predicting, whatever ``alpha``: its probability depends on
+    how many categories the feature has, which only the ``categories``
+    parameter can say. The error names the feature, the value and the known
+    categories.
+    """
+
+    def __init__(self, alpha=0.0, priors=None, categories=None):
+        self.alpha = alpha
+        self.priors = priors
+        self.categories = categories
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.categorical = True
+        tags.input_tags.string = True
+        return tags
+
+    def fit(self, X, y):
+        """Count the categories of every feature in every class and normalise.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Categories of any type numpy can sort (strings, integers, ...).
+        y : array-like of shape (n_samples,)
+
+        Returns
+        -------
+        self
+        """
+        alpha = check_alpha(self.alpha)
+        X, classes, y_index = check_training_data(self, X, y, dtype=None)
+        check_no_missing_categories(X)
+        categories = self._categories(X)
+        codes = encode_categories(X, categories, getattr(self, "feature_names_in_", None))
+        counts = []
+        for j, known in enumerate(categories):
+            table = np.zeros((classes.size, known.size))
+            np.add.at(table, (y_index, codes[:, j]), 1.0)
+            counts.append(table)
+        _fit_priors(self, classes, y_index)
+        self.categories_ = categories
+        self.category_count_ = counts
+        self.feature_log_prob_ = [smoothed_log_probabilities(table, alpha) for table in counts]
+        return self
+
+    def _categories(self, X):
+        if self.categories is None:
+            found = []
+            for j in range(X.shape[1]):
+                try:
+                    found.append(np.unique(X[:, j]))
+                except TypeError:
+                    raise TypeError(
+                        f"feature {j} mixes values of different types (e.g. strings and "
+                        "numbers) that cannot be sorted; convert the column to one type, "
+                        "e.g. X[:, j].astype(str)."
+                    ) from None
+            return found
+        if len(self.categories) != X.shape[1]:
+            raise ValueError(
+                f"categories lists {len(self.categories)} features but X has {X.shape[1]}; "
+                "give one list of possible values per column of X."
+            )
+        declared = [np.asarray(values) for values in self.categories]
+        for j, values in enumerate(declared):
+            if values.ndim != 1 or len(set(values.tolist())) != values.size:
+                raise ValueError(
+                    f"categories[{j}] must be a flat list of distinct values; got "
+                    f"{values.tolist()}."
+                )
+        return declared
+
+    def log_likelihood(self, X):
+        r"""Class-conditional log-probabilities :math:`\log P(x \mid c)`.
+
+        .. math::
+
+            \log P(x \mid c) = \sum_j \log \pi^j_{c, x_{[j]}}
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+            ``-inf`` where some feature takes a category of probability zero.
+
+        Raises
+        ------
+        ValueError
+            A value that is not among the known categories of its feature.
+        """
+        X = check_features(self, X, reset=False, dtype=None)
+        check_no_missing_categories(X)
+        codes = encode_categories(X, self.categories_, getattr(self, "feature_names_in_", None))
+        log_lik = np.zeros((X.shape[0], self.classes_.size))
+        for j, log_prob in enumerate(self.feature_log_prob_):
+            log_lik += log_prob[:, codes[:, j]].T
+        return log_lik
+
+
+class MultinomialClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
+    r"""Generative classifier for count vectors with one multinomial per class.
+
+    A sample :math:`x = (x_{[1]}, \dots, x_{[m]})` counts how often each of
+    :math:`m` events occurred in :math:`n = \sum_j x_{[j]}` independent draws
+    with probabilities :math:`\pi_c`:
+
+    .. math::
+
+        \log P(x \mid c) = \log \frac{n!}{\prod_j x_{[j]}!} + \sum_j x_{[j]} \log \pi_{c,j},
+        \qquad
+        \pi_{c,j} = \frac{N_{c,j} + \alpha}{N_c + \alpha m},
+
+    with :math:`N_{c,j} = \sum_{i: c_i = c} x_{i,[j]}` the total count of
+    event :math:`j` in class :math:`c`. The multinomial coefficient does not
+    depend on the class, so it cancels in posteriors and in the linear
+    log-likelihood ratio :math:`\mathrm{llr}(x) = x^T b`,
+    :math:`b_j = \log \pi_{c_1,j} - \log \pi_{c_0,j}`.
+
+    Parameters
+    ----------
+    alpha : float, default=0.0
+        Pseudo-count added to every event of every class; 0 gives the ML
+        estimates.
+    priors : array-like of shape (n_classes,) or dict, default=None
+        Class priors in the order of ``classes_`` (or a mapping label -> prior).
+        ``None`` uses the class frequencies of the training data.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+    class_count_ : ndarray of shape (n_classes,)
+        Training samples (documents) per class.
+    priors_ : ndarray of shape (n_classes,)
+    feature_count_ : ndarray of shape (n_classes, n_features)
+        :math:`N_{c,j}`.
+    feature_log_prob_ : ndarray of shape (n_classes, n_features)
+        :math:`\log \pi_{c,j}`.
+    n_features_in_ : int
+    """
+
+    def __init__(self, alpha=0.0, priors=None):
+        self.alpha = alpha
+        self.priors = priors
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.positive_only = True
+        # Count models score poorly on scikit-learn's Gaussian test blobs, as MultinomialNB does.
+        tags.classifier_tags.poor_score = True
+        return tags
+
+    def fit(self, X, y):
+        """Add up the counts of every event in every class and normalise.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Non-negative whole-number counts.
+        y : array-like of shape (n_samples,)
+
+        Returns
+        -------
+        self
+        """
+        alpha = check_alpha(self.alpha)
+        X, classes, y_index = check_training_data(self, X, y)
+        X = check_counts(X)
+        counts = np.zeros((classes.size, X.shape[1]))
+        np.add.at(counts, y_index, X)
+        empty = counts.sum(axis=1) == 0
+        if alpha == 0 and empty.any():
+            raise ValueError(
+                f"class {classes.tolist()[np.flatnonzero(empty)[0]]!r} has no counts at all in the "
+                "training data, so its frequencies are undefined (0/0); use alpha > 0 or "
+                "remove the empty samples."
+            )
+        _fit_priors(self, classes, y_index)
+        self.feature_count_ = counts
+        self.feature_log_prob_ = smoothed_log_probabilities(counts, alpha)
+        return self
+
+    def log_likelihood(self, X):
+        r"""Multinomial log-probabilities :math:`\log P(x \mid c)`, coefficient included.
+
+        .. math::
+
+            \log P(x \mid c) = \log \Gamma(n + 1) - \sum_j \log \Gamma(x_{[j]} + 1)
+                + \sum_j x_{[j]} \log \pi_{c,j}
+
+        with the convention :math:`0 \cdot \log 0 = 0` (an event that did not
+        occur costs nothing, even when its probability is zero). These are the
+        values of ``scipy.stats.multinomial.logpmf``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Non-negative whole-number counts.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+        """
+        X = check_counts(check_features(self, X, reset=False))
+        log_prob = self.feature_log_prob_
+        zero = np.isneginf(log_prob)
+        log_lik = X @ np.where(zero, 0.0, log_prob).T
+        log_lik[X @ zero.T > 0] = -np.inf
+        coefficient = gammaln(X.sum(axis=1) + 1.0) - gammaln(X + 1.0).sum(axis=1)
+        return log_lik + coefficient[:, None]
+
+    def llr_weights(self):
+        r"""The weights :math:`b` of the linear log-likelihood ratio :math:`x^T b`.
+
+        .. math::
+
+            b_j = \log \pi_{c_1,j} - \log \pi_{c_0,j}, \qquad c_0, c_1 = \text{classes\_}
+
+        Returns
+        -------
+        ndarray of shape (n_features,)
+            With ``alpha=0`` an entry is ``+inf`` (``-inf``) for an event that
+            only class :math:`c_1` (:math:`c_0`) has produced, and 0 for one
+            that neither has (a sample containing it is impossible under both
+            classes, and `llr` raises).
+        """
+        self._require_binary("llr_weights")
+        log_prob = self.feature_log_prob_
+        neither = np.all(np.isneginf(log_prob[:2]), axis=0)
+        with np.errstate(invalid="ignore"):
+            weights = log_prob[1] - log_prob[0]
+        weights[neither] = 0.0
+        return weights

@@ -1,0 +1,263 @@
+"""End-to-end: the notebooks run in JupyterLab and RISE in a real (headless) Chromium.
+
+A JupyterLab server is started on 127.0.0.1 with a free port and a random token, serving
+a temporary copy of notebooks/ (so nothing the browser saves touches the repository); it
+is always stopped afterwards. Playwright drives Debian's Chromium through
+``executable_path``: no browser is downloaded. Screenshots go to tests/artifacts/.
+"""
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+RUN_TIMEOUT_MS = 120_000
+
+pytestmark = pytest.mark.browser
+
+
+def _require_chromium():
+    if Path(CHROMIUM).exists():
+        return
+    message = ("Chromium is not installed; install it with `apt-get install chromium` "
+               "(Debian/Ubuntu) to run the browser test.")
+    if os.environ.get("CI"):
+        pytest.fail(message + " CI must run this test.")
+    pytest.skip(message)
+
+
+def _free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _write_lab_settings(settings_dir):
+    """Switch off the update check and news pop-up, which would cover screenshots."""
+    plugin = settings_dir / "@jupyterlab" / "apputils-extension"
+    plugin.mkdir(parents=True)
+    (plugin / "notification.jupyterlab-settings").write_text(
+        json.dumps({"checkForUpdates": False, "fetchNews": "false"})
+    )
+
+
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory):
+    _require_chromium()
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "notebooks"
+    root.mkdir()
+    for notebook in NOTEBOOKS:
+        shutil.copy(notebook, root / notebook.name)
+    settings = base / "settings"
+    _write_lab_settings(settings)
+    port, token = _free_port(), secrets.token_hex(16)
+    command = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+        "--ip", "127.0.0.1", f"--port={port}", f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}", f"--LabApp.workspaces_dir={base / 'workspaces'}",
+        f"--LabApp.user_settings_dir={settings}", "--LabApp.expose_app_in_browser=True",
+        "--ServerApp.port_retries=0",
+    ]
+    log = open(base / "server.log", "w")
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=root,
+                              start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2)
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(
+                        "JupyterLab did not start:\n" + (base / "server.log").read_text()
+                    ) from None
+                time.sleep(0.25)
+        yield {"url": url, "token": token, "root": root}
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    _require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
+            headless=True, args=CHROMIUM_ARGS, viewport={"width": 1600, "height": 1000},
+        )
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def _open_notebook(browser, lab_server, name):
+    page = browser.new_page()
+    page.goto(f"{lab_server['url']}/lab/tree/{name}?reset&token={lab_server['token']}")
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    # The kernel must be attached before "run all", or the command silently does nothing.
+    page.wait_for_selector("#jp-main-statusbar >> text=| Idle", timeout=60_000)
+    return page
+
+
+def _run_all(page):
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+            return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""",
+        timeout=RUN_TIMEOUT_MS,
+    )
+    page.wait_for_selector("#jp-main-statusbar >> text=| Idle", timeout=RUN_TIMEOUT_MS)
+
+
+def _error_outputs(page):
+    return page.eval_on_selector_all(
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']",
+        "nodes => nodes.map(n => n.textContent.slice(0, 300))",
+    )
+
+
+def _widget_output_html(widget):
+    return widget.locator(".widget-output").first.inner_html()
+
+
+def _move(widget, page):
+    """Change the first control of an ``interactive`` widget the way a person would."""
+    toggles = widget.locator(".widget-toggle-button")
+    if toggles.count() > 1:
+        toggles.locator("visible=true").last.click()
+        return
+    handles = widget.locator(".noUi-handle")
+    if handles.count():
+        handles.first.focus()
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+        return
+    dropdowns = widget.locator("select")
+    if dropdowns.count():
+        options = dropdowns.first.locator("option").all_inner_texts()
+        dropdowns.first.select_option(label=options[-1])
+        return
+    raise AssertionError("the widget has no toggle buttons, slider or dropdown to move")
+
+
+def _assert_widget_responds(widget, page):
+    before = _widget_output_html(widget)
+    assert "<img" in before, "the widget shows no figure before it is moved"
+    _move(widget, page)
+    page.wait_for_function(
+        "([node, html]) => node.querySelector('.widget-output').innerHTML !== html",
+        arg=[widget.element_handle(), before], timeout=30_000,
+    )
+
+
+def test_the_server_listens_on_loopback_only_and_requires_its_token(lab_server):
+    import psutil
+
+    port = int(lab_server["url"].rsplit(":", 1)[1])
+    listening = {c.laddr.ip for c in psutil.net_connections(kind="inet")
+                 if c.status == psutil.CONN_LISTEN and c.laddr.port == port}
+    assert listening == {"127.0.0.1"}
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{lab_server['url']}/api/contents", timeout=10)
+    assert refused.value.code == 403
+    with urllib.request.urlopen(
+        f"{lab_server['url']}/api/contents?token={lab_server['token']}", timeout=10
+    ) as allowed:
+        assert allowed.status == 200
+
+
+@pytest.mark.parametrize("notebook", [p.name for p in NOTEBOOKS])
+def test_notebook_runs_in_jupyterlab_and_its_widgets_respond(browser, lab_server, notebook):
+    page = _open_notebook(browser, lab_server, notebook)
+    stem = Path(notebook).stem
+    try:
+        _run_all(page)
+        assert _error_outputs(page) == []
+        unrendered = page.locator(".jp-OutputArea-output >> text=interactive(children=")
+        assert unrendered.count() == 0, "a widget was shown as text: the widget manager failed"
+        widgets = page.locator(".jp-OutputArea-output .widget-interact")
+        widgets.first.wait_for(state="visible", timeout=30_000)
+        for index in range(widgets.count()):
+            widget = widgets.nth(index)
+            widget.scroll_into_view_if_needed()
+            widget.locator(".widget-output img").first.wait_for(timeout=30_000)
+            page.screenshot(path=str(ARTIFACTS / f"{stem}_lab_widget{index + 1}.png"))
+            _assert_widget_responds(widget, page)
+            page.screenshot(path=str(ARTIFACTS / f"{stem}_lab_widget{index + 1}_moved.png"))
+    finally:
+        page.close()
+
+
+def _go_to_slide_containing(page, text, direction="right"):
+    """Click reveal.js's arrow controls (keys would go to a cell editor) until ``text`` shows."""
+    for _ in range(200):
+        current = page.locator(".reveal .slides section.present").last.inner_text()
+        if text in current:
+            return
+        page.locator(f".reveal .controls .navigate-{direction}").first.click()
+        page.wait_for_timeout(200)
+    raise AssertionError(f"no slide shows {text!r}")
+
+
+def test_a_widget_works_inside_a_rise_slideshow(browser, lab_server):
+    """Run notebook 01 in JupyterLab, then present it with RISE, which attaches to the same
+    kernel; re-running the widget cell on its slide must give a live, responsive widget."""
+    notebook = NOTEBOOKS[0].name
+    lab = _open_notebook(browser, lab_server, notebook)
+    slides = browser.new_page()
+    try:
+        _run_all(lab)
+        slides.goto(f"{lab_server['url']}/rise/{notebook}?token={lab_server['token']}")
+        slides.wait_for_selector(".reveal .slides section.present", timeout=60_000)
+        slides.wait_for_selector(".jp-Notebook-cell", timeout=60_000)
+        slides.screenshot(path=str(ARTIFACTS / "rise_title_slide.png"))
+        cell_text = "covariance_widget("
+        _go_to_slide_containing(slides, cell_text)
+        cell = slides.locator(".jp-CodeCell", has_text=cell_text)
+        cell.locator(".jp-InputArea-editor").click()
+        slides.keyboard.press("Shift+Enter")
+        widget = cell.locator(".widget-interact")
+        widget.locator(".widget-output img").first.wait_for(timeout=60_000)
+        # Shift+Enter moved on to the next slide: come back to the widget.
+        _go_to_slide_containing(slides, cell_text, direction="left")
+        slides.wait_for_timeout(800)
+        assert widget.is_visible(), "the widget is not on the slide being shown"
+        slides.screenshot(path=str(ARTIFACTS / "rise_widget_slide.png"))
+        _assert_widget_responds(widget, slides)
+        slides.screenshot(path=str(ARTIFACTS / "rise_widget_slide_moved.png"))
+    finally:
+        slides.close()
+        lab.close()

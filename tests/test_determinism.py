@@ -1,0 +1,71 @@
+"""Re-executing a notebook reproduces every stored output, figures included.
+
+nbval compares text and HTML outputs but not images; this test executes each notebook
+afresh, from a temporary working directory, and requires every output of every cell that
+nbval compares, and the PNG bytes of every figure, to be identical to the committed ones
+(after the same sanitising rules nbval uses).
+"""
+
+import configparser
+import copy
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _sanitizers():
+    config = configparser.ConfigParser()
+    config.read(ROOT / "tests" / "nbval_sanitize.cfg")
+    return [(re.compile(config[s]["regex"]), config[s]["replace"]) for s in config.sections()]
+
+
+SANITIZERS = _sanitizers()
+
+
+def _clean(text):
+    for pattern, replacement in SANITIZERS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _compared(cell):
+    """The parts of a cell's outputs that must not change between runs."""
+    parts = []
+    for output in cell.get("outputs", []):
+        if output.output_type == "stream":
+            # A stream may arrive in several pieces; only its text matters.
+            if parts and parts[-1][0] == output.name:
+                parts[-1] = (output.name, parts[-1][1] + _clean(output.text))
+            else:
+                parts.append((output.name, _clean(output.text)))
+        elif output.output_type == "error":
+            parts.append(("error", output.ename, _clean(output.evalue)))
+        else:
+            data = output.get("data", {})
+            parts.append(tuple(sorted(
+                (mime, _clean(value) if isinstance(value, str) else repr(value))
+                for mime, value in data.items() if mime != WIDGET_VIEW
+            )))
+    return parts
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_re_executing_reproduces_every_stored_output(path, tmp_path):
+    stored = nbformat.read(path, as_version=4)
+    fresh = copy.deepcopy(stored)
+    NotebookClient(fresh, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    for index, (old, new) in enumerate(zip(stored.cells, fresh.cells, strict=True)):
+        if old.cell_type != "code" or "nbval-ignore-output" in old.metadata.get("tags", []):
+            continue
+        assert _compared(new) == _compared(old), (
+            f"{path.name}, cell {index} gives a different output when re-executed:\n"
+            f"{old.source[:200]}"
+        )

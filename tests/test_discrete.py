@@ -1,0 +1,494 @@
+"""Tests of the categorical and multinomial classifiers in lecture_utils.discrete."""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+from scipy.optimize import minimize
+from scipy.special import log_softmax
+from scipy.stats import multinomial
+from sklearn.base import clone
+from sklearn.exceptions import NotFittedError
+from sklearn.model_selection import cross_val_score
+from sklearn.naive_bayes import CategoricalNB, MultinomialNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import FunctionTransformer, OrdinalEncoder
+
+from lecture_utils.discrete import (
+    CategoricalClassifier,
+    MultinomialClassifier,
+    smoothed_log_probabilities,
+)
+from lecture_utils.validation import check_alpha, check_counts, encode_categories
+
+TIGHT = 1e-10
+
+# The ten cats of the lecture, as (fur colour, sex) pairs in the lecture's order.
+LECTURE_CATS = [
+    ("black", "male"), ("orange", "male"), ("black", "female"), ("orange", "male"),
+    ("white", "male"), ("white", "female"), ("white", "male"), ("white", "female"),
+    ("black", "female"), ("calico", "female"),
+]
+COLOURS = ["black", "orange", "white", "calico"]
+
+
+def lecture_cats():
+    X = np.array([[colour] for colour, _ in LECTURE_CATS])
+    y = np.array([sex for _, sex in LECTURE_CATS])
+    return X, y
+
+
+def random_categorical(seed, n=60, n_features=3, n_classes=3, n_values=4):
+    """String categories and string labels; every category appears somewhere."""
+    rng = np.random.default_rng(seed)
+    codes = rng.integers(0, n_values, size=(n, n_features))
+    codes[:n_values] = np.arange(n_values)[:, None]
+    X = np.char.add("v", codes.astype(str))
+    y = np.array(["class_" + str(k) for k in rng.integers(0, n_classes, size=n)])
+    y[:n_classes] = ["class_" + str(k) for k in range(n_classes)]
+    return X, y
+
+
+def random_counts(seed, n=40, n_features=6, n_classes=2, high=8):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, high, size=(n, n_features))
+    y = rng.integers(0, n_classes, size=n)
+    y[:n_classes] = np.arange(n_classes)
+    return X, y
+
+
+# ------------------------------------------------------------------ the lecture's example
+def test_lecture_cat_fur_ml_estimates():
+    X, y = lecture_cats()
+    model = CategoricalClassifier(categories=[COLOURS]).fit(X, y)
+    assert model.classes_.tolist() == ["female", "male"]
+    assert model.class_count_.tolist() == [5, 5]
+    np.testing.assert_array_equal(model.category_count_[0], [[2, 0, 2, 1], [1, 2, 2, 0]])
+    np.testing.assert_allclose(
+        np.exp(model.feature_log_prob_[0]), [[0.4, 0.0, 0.4, 0.2], [0.2, 0.4, 0.4, 0.0]],
+        atol=1e-15,
+    )
+
+
+def test_zero_ml_probability_decides_with_certainty_and_alpha_cures_it():
+    X, y = lecture_cats()
+    ml = CategoricalClassifier(categories=[COLOURS]).fit(X, y)
+    posterior = ml.predict_proba([["calico"], ["orange"]])
+    np.testing.assert_array_equal(posterior, [[1.0, 0.0], [0.0, 1.0]])
+    assert ml.llr([["calico"]])[0] == -np.inf and ml.llr([["orange"]])[0] == np.inf
+    smoothed = CategoricalClassifier(alpha=1.0, categories=[COLOURS]).fit(X, y)
+    # (1 + 1) / (5 + 4) for a female calico against (0 + 1) / (5 + 4) for a male one
+    np.testing.assert_allclose(smoothed.predict_proba([["calico"]]), [[2 / 3, 1 / 3]])
+
+
+def test_alpha_zero_gives_no_warnings():
+    X, y = lecture_cats()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = CategoricalClassifier(categories=[COLOURS]).fit(X, y)
+        model.predict_log_proba([[c] for c in COLOURS])
+        model.llr([[c] for c in COLOURS])
+        counts = MultinomialClassifier().fit([[2, 0, 1], [0, 3, 1]], ["a", "b"])
+        counts.predict_log_proba([[1, 0, 0], [0, 1, 0], [0, 0, 2]])
+        counts.llr_weights()
+
+
+# -------------------------------------------------------------- agreement with sklearn
+@pytest.mark.parametrize("alpha", [0.1, 1.0, 3.5])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_categorical_agrees_with_sklearn_categorical_nb(alpha, seed):
+    X, y = random_categorical(seed)
+    encoder = OrdinalEncoder(dtype=int).fit(X)
+    ours = CategoricalClassifier(alpha=alpha).fit(X, y)
+    theirs = CategoricalNB(alpha=alpha).fit(encoder.transform(X), y)
+    X_test, _ = random_categorical(seed + 100, n=25)
+    assert ours.classes_.tolist() == theirs.classes_.tolist()
+    for j in range(X.shape[1]):
+        np.testing.assert_array_equal(ours.categories_[j], encoder.categories_[j])
+        np.testing.assert_array_equal(ours.category_count_[j], theirs.category_count_[j])
+        np.testing.assert_allclose(ours.feature_log_prob_[j], theirs.feature_log_prob_[j],
+                                   rtol=0, atol=TIGHT)
+    np.testing.assert_allclose(ours.predict_log_proba(X_test),
+                               theirs.predict_log_proba(encoder.transform(X_test)),
+                               rtol=0, atol=TIGHT)
+    np.testing.assert_array_equal(ours.predict(X_test), theirs.predict(encoder.transform(X_test)))
+
+
+def test_declared_categories_match_sklearn_min_categories():
+    X, y = lecture_cats()
+    declared = COLOURS + ["grey", "tabby"]
+    ours = CategoricalClassifier(alpha=0.5, categories=[declared]).fit(X, y)
+    codes = np.array([[declared.index(c)] for c in X[:, 0]])
+    theirs = CategoricalNB(alpha=0.5, min_categories=len(declared)).fit(codes, y)
+    np.testing.assert_allclose(ours.feature_log_prob_[0], theirs.feature_log_prob_[0],
+                               rtol=0, atol=TIGHT)
+    test = np.array([[c] for c in declared])
+    np.testing.assert_allclose(ours.predict_log_proba(test),
+                               theirs.predict_log_proba(np.arange(6)[:, None]),
+                               rtol=0, atol=TIGHT)
+
+
+def test_categorical_priors_agree_with_sklearn_class_prior():
+    X, y = random_categorical(3, n_classes=2)
+    ours = CategoricalClassifier(alpha=1.0, priors=[0.9, 0.1]).fit(X, y)
+    encoder = OrdinalEncoder(dtype=int).fit(X)
+    theirs = CategoricalNB(alpha=1.0, class_prior=[0.9, 0.1]).fit(encoder.transform(X), y)
+    np.testing.assert_allclose(ours.predict_log_proba(X),
+                               theirs.predict_log_proba(encoder.transform(X)),
+                               rtol=0, atol=TIGHT)
+
+
+@pytest.mark.parametrize("alpha", [0.01, 1.0, 2.0])
+@pytest.mark.parametrize("n_classes", [2, 4])
+def test_multinomial_agrees_with_sklearn_multinomial_nb(alpha, n_classes):
+    X, y = random_counts(int(alpha * 100) + n_classes, n_classes=n_classes)
+    ours = MultinomialClassifier(alpha=alpha).fit(X, y)
+    theirs = MultinomialNB(alpha=alpha).fit(X, y)
+    X_test, _ = random_counts(7, n=30)
+    np.testing.assert_array_equal(ours.feature_count_, theirs.feature_count_)
+    np.testing.assert_allclose(ours.feature_log_prob_, theirs.feature_log_prob_,
+                               rtol=0, atol=TIGHT)
+    np.testing.assert_allclose(np.log(ours.priors_), theirs.class_log_prior_, rtol=0, atol=TIGHT)
+    np.testing.assert_allclose(ours.predict_log_proba(X_test), theirs.predict_log_proba(X_test),
+                               rtol=0, atol=TIGHT)
+
+
+def test_multinomial_priors_agree_with_sklearn_class_prior_and_uniform():
+    X, y = random_counts(11, n_classes=3)
+    for priors, kwargs in [([0.2, 0.5, 0.3], {"class_prior": [0.2, 0.5, 0.3]}),
+                           (np.full(3, 1 / 3), {"fit_prior": False})]:
+        ours = MultinomialClassifier(alpha=1.0, priors=priors).fit(X, y)
+        theirs = MultinomialNB(alpha=1.0, **kwargs).fit(X, y)
+        np.testing.assert_allclose(ours.predict_log_proba(X), theirs.predict_log_proba(X),
+                                   rtol=0, atol=TIGHT)
+
+
+def test_multinomial_log_likelihood_is_the_full_log_pmf():
+    X, y = random_counts(5, n_classes=3)
+    model = MultinomialClassifier(alpha=0.5).fit(X, y)
+    probabilities = np.exp(model.feature_log_prob_)
+    expected = np.column_stack(
+        [multinomial.logpmf(X, n=X.sum(axis=1), p=p) for p in probabilities]
+    )
+    np.testing.assert_allclose(model.log_likelihood(X), expected, rtol=1e-12, atol=1e-10)
+
+
+def test_multinomial_zero_probability_follows_zero_log_zero_convention():
+    model = MultinomialClassifier().fit([[2, 0, 1], [0, 3, 1]], ["a", "b"])
+    log_lik = model.log_likelihood([[1, 0, 1], [0, 0, 2]])
+    assert log_lik[0, 1] == -np.inf and np.isfinite(log_lik[0, 0])
+    np.testing.assert_allclose(log_lik[1], 2 * np.log([1 / 3, 1 / 4]))
+
+
+# ---------------------------------------------------------------- maximum likelihood
+def numerical_ml(counts):
+    """Maximise sum_j N_j log pi_j over the simplex, pi = softmax(theta)."""
+    result = minimize(lambda theta: -counts @ log_softmax(theta), np.zeros(counts.size),
+                      jac=lambda theta: -(counts - counts.sum() * np.exp(log_softmax(theta))),
+                      method="BFGS", options={"gtol": 1e-12})
+    return np.exp(log_softmax(result.x)), -result.fun
+
+
+@settings(max_examples=30, deadline=None)
+@given(arrays(np.int64, st.integers(2, 6), elements=st.integers(1, 50)))
+def test_ml_estimate_matches_numerical_maximisation_on_the_simplex(counts):
+    estimate = np.exp(smoothed_log_probabilities(counts))
+    numerical, best = numerical_ml(counts.astype(float))
+    np.testing.assert_allclose(estimate, numerical, atol=1e-6)
+    assert counts @ np.log(estimate) >= best - 1e-9
+
+
+def test_fitted_categorical_estimates_maximise_the_training_likelihood():
+    X, y = random_categorical(8, n=200, n_features=2, n_classes=2)
+    model = CategoricalClassifier().fit(X, y)
+    for j in range(2):
+        for c in range(2):
+            counts = model.category_count_[j][c]
+            numerical, _ = numerical_ml(counts)
+            np.testing.assert_allclose(np.exp(model.feature_log_prob_[j][c]), numerical,
+                                       atol=1e-6)
+
+
+def test_ml_multinomial_estimates_are_relative_frequencies():
+    X, y = random_counts(9, n_classes=2)
+    model = MultinomialClassifier().fit(X, y)
+    for c in range(2):
+        totals = X[y == c].sum(axis=0)
+        np.testing.assert_allclose(np.exp(model.feature_log_prob_[c]), totals / totals.sum())
+
+
+# ------------------------------------------------------------- llr and invariances
+def test_multinomial_llr_is_linear_in_the_counts():
+    X, y = random_counts(12)
+    model = MultinomialClassifier(alpha=1.0).fit(X, y)
+    b = model.llr_weights()
+    np.testing.assert_allclose(b, model.feature_log_prob_[1] - model.feature_log_prob_[0])
+    np.testing.assert_allclose(model.llr(X), X @ b, rtol=1e-12, atol=1e-10)
+
+
+def test_llr_changes_sign_when_the_class_order_is_reversed():
+    X, y = random_counts(13)
+    forward = MultinomialClassifier(alpha=0.5).fit(X, y)
+    backward = MultinomialClassifier(alpha=0.5).fit(X, 1 - y)
+    np.testing.assert_allclose(backward.llr(X), -forward.llr(X), atol=1e-12)
+    np.testing.assert_allclose(backward.llr_weights(), -forward.llr_weights(), atol=1e-12)
+    Xc, yc = random_categorical(13, n_classes=2)
+    renamed = np.where(yc == "class_0", "z", "a")  # reverses the sorted order
+    one = CategoricalClassifier(alpha=1.0).fit(Xc, yc)
+    other = CategoricalClassifier(alpha=1.0).fit(Xc, renamed)
+    np.testing.assert_allclose(other.llr(Xc), -one.llr(Xc), atol=1e-12)
+
+
+def test_llr_with_infinite_weights_follows_the_log_likelihoods():
+    model = MultinomialClassifier().fit([[2, 0, 1, 0], [0, 3, 1, 0]], [0, 1])
+    b = model.llr_weights()
+    assert b[0] == -np.inf and b[1] == np.inf and b[3] == 0.0
+    np.testing.assert_allclose(b[2], np.log(1 / 4) - np.log(1 / 3))
+    np.testing.assert_allclose(model.llr([[1, 0, 1, 0], [0, 2, 0, 0], [0, 0, 3, 0]]),
+                               [-np.inf, np.inf, 3 * b[2]])
+    with pytest.raises(ValueError, match="probability zero under both classes.*alpha > 0"):
+        model.llr([[0, 0, 0, 1]])
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_categorical_posteriors_invariant_to_relabelling(seed):
+    X, y = random_categorical(seed)
+    rng = np.random.default_rng(seed)
+    base = CategoricalClassifier(alpha=0.7).fit(X, y)
+    # integers instead of strings for the categories, and new names for the classes
+    X_int = np.char.replace(X, "v", "").astype(int) * 10 + 3
+    new_names = rng.permutation([7, 2, 5])
+    names = {label: name for label, name in zip(base.classes_, new_names, strict=True)}
+    y_new = np.array([names[label] for label in y])
+    moved = CategoricalClassifier(alpha=0.7).fit(X_int, y_new)
+    order = [moved.classes_.tolist().index(names[c]) for c in base.classes_]
+    np.testing.assert_allclose(moved.predict_proba(X_int)[:, order], base.predict_proba(X),
+                               atol=1e-12)
+    np.testing.assert_array_equal([names[c] for c in base.predict(X)], moved.predict(X_int))
+
+
+def test_multinomial_posteriors_invariant_to_permuting_features_and_classes():
+    X, y = random_counts(21, n_classes=3)
+    base = MultinomialClassifier(alpha=1.0).fit(X, y)
+    perm = np.random.default_rng(0).permutation(X.shape[1])
+    moved = MultinomialClassifier(alpha=1.0).fit(X[:, perm], np.array(["c", "b", "a"])[y])
+    np.testing.assert_allclose(moved.predict_proba(X[:, perm])[:, ::-1], base.predict_proba(X),
+                               atol=1e-12)
+
+
+# ---------------------------------------------------------------------- pseudo-counts
+def test_pseudo_counts_follow_the_formula_and_shrink_towards_uniform():
+    X, y = lecture_cats()
+    counts = np.array([[2, 0, 2, 1], [1, 2, 2, 0]], dtype=float)
+    previous = None
+    for alpha in [0.0, 0.5, 1.0, 10.0, 1e6]:
+        model = CategoricalClassifier(alpha=alpha, categories=[COLOURS]).fit(X, y)
+        pi = np.exp(model.feature_log_prob_[0])
+        np.testing.assert_allclose(pi, (counts + alpha) / (5 + 4 * alpha))
+        np.testing.assert_allclose(pi.sum(axis=1), 1.0)
+        distance = np.abs(pi - 0.25).max()
+        if previous is not None:
+            assert distance < previous
+        previous = distance
+    assert previous < 1e-5
+
+
+def test_declared_but_unseen_category_gets_alpha_share():
+    X, y = lecture_cats()
+    model = CategoricalClassifier(alpha=2.0, categories=[COLOURS + ["grey"]]).fit(X, y)
+    np.testing.assert_allclose(np.exp(model.feature_log_prob_[0][:, -1]), 2.0 / (5 + 2.0 * 5))
+    np.testing.assert_allclose(model.predict_proba([["grey"]]), [[0.5, 0.5]])
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    arrays(np.int64, (3, 4), elements=st.integers(0, 20)),
+    st.floats(0.01, 100.0),
+)
+def test_smoothed_probabilities_lie_on_the_simplex(counts, alpha):
+    pi = np.exp(smoothed_log_probabilities(counts, alpha))
+    assert np.all(pi > 0)
+    np.testing.assert_allclose(pi.sum(axis=1), 1.0)
+
+
+# ----------------------------------------------------------------- property tests
+@settings(max_examples=50, deadline=None)
+@given(
+    arrays(np.int64, st.tuples(st.integers(4, 30), st.integers(1, 4)),
+           elements=st.integers(0, 3)),
+    st.integers(0, 2**32 - 1),
+    st.floats(0.05, 5.0),
+)
+def test_categorical_posteriors_sum_to_one(codes, seed, alpha):
+    y = np.random.default_rng(seed).integers(0, 3, size=codes.shape[0])
+    y[:2] = [0, 1]
+    model = CategoricalClassifier(alpha=alpha).fit(codes, y)
+    posterior = model.predict_proba(codes)
+    np.testing.assert_allclose(posterior.sum(axis=1), 1.0)
+    assert np.all((posterior >= 0) & (posterior <= 1))
+    joint = model.log_likelihood(codes) + np.log(model.priors_)
+    np.testing.assert_array_equal(model.predict(codes), model.classes_[np.argmax(joint, axis=1)])
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    arrays(np.int64, st.tuples(st.integers(3, 25), st.integers(1, 8)),
+           elements=st.integers(0, 1000)),
+    st.integers(0, 2**32 - 1),
+)
+def test_multinomial_posteriors_sum_to_one_even_for_long_documents(X, seed):
+    y = np.random.default_rng(seed).integers(0, 2, size=X.shape[0])
+    y[:2] = [0, 1]
+    model = MultinomialClassifier(alpha=1.0).fit(X, y)
+    posterior = model.predict_proba(X * 1000)
+    assert np.all(np.isfinite(posterior))
+    np.testing.assert_allclose(posterior.sum(axis=1), 1.0)
+
+
+# ------------------------------------------------------------- scikit-learn API
+def test_estimators_work_with_sklearn_tools():
+    X, y = random_categorical(4, n=90)
+    scores = cross_val_score(CategoricalClassifier(alpha=1.0), X, y, cv=3)
+    assert scores.shape == (3,) and np.all((scores >= 0) & (scores <= 1))
+    Xc, yc = random_counts(4, n=60)
+    pipeline = make_pipeline(FunctionTransformer(), MultinomialClassifier(alpha=1.0))
+    assert cross_val_score(pipeline, Xc, yc, cv=3).shape == (3,)
+    model = clone(MultinomialClassifier(alpha=2.0, priors=[0.5, 0.5]))
+    assert model.get_params() == {"alpha": 2.0, "priors": [0.5, 0.5]}
+    assert set(CategoricalClassifier().get_params()) == {"alpha", "priors", "categories"}
+
+
+def test_categorical_accepts_dataframes_and_names_features_in_errors():
+    frame = pd.DataFrame({"fur": ["black", "white", "black", "orange"],
+                          "size": ["big", "small", "small", "big"]})
+    model = CategoricalClassifier(alpha=1.0).fit(frame, ["f", "m", "f", "m"])
+    assert model.feature_names_in_.tolist() == ["fur", "size"]
+    unseen = pd.DataFrame({"fur": ["black"], "size": ["huge"]})
+    with pytest.raises(ValueError, match=r"feature 1 \('size'\) has the value 'huge'.*"
+                                         r"\['big', 'small'\].*categories="):
+        model.predict(unseen)
+
+
+# ------------------------------------------------------------------- bad input
+def test_unseen_category_error_names_feature_value_and_known_categories():
+    X, y = lecture_cats()
+    model = CategoricalClassifier(alpha=1.0).fit(X, y)
+    with pytest.raises(ValueError, match=r"feature 0 has the value 'grey' \(row 1\).*"
+                                         r"\['black', 'calico', 'orange', 'white'\]"):
+        model.predict([["white"], ["grey"]])
+
+
+def test_impossible_sample_error_suggests_smoothing():
+    X = np.array([["a", "x"], ["b", "y"]])
+    model = CategoricalClassifier().fit(X, ["p", "q"])
+    with pytest.raises(ValueError, match="probability zero under every class.*alpha > 0"):
+        model.predict_proba([["a", "y"]])
+    with pytest.raises(ValueError, match="probability zero under every class"):
+        model.predict([["a", "y"]])
+
+
+@pytest.mark.parametrize(
+    ("X", "message"),
+    [
+        ([[1, -2], [3, 4]], r"cannot be negative, but has -2 at row 0, column 1"),
+        ([[1, 2.5], [3, 4]], r"whole numbers, but has 2.5 at row 0, column 1.*not frequencies"),
+        ([[1, np.nan], [3, 4]], "NaN"),
+    ],
+)
+def test_multinomial_rejects_what_are_not_counts(X, message):
+    with pytest.raises(ValueError, match=message):
+        MultinomialClassifier().fit(X, [0, 1])
+    model = MultinomialClassifier(alpha=1.0).fit([[1, 2], [3, 4]], [0, 1])
+    with pytest.raises(ValueError, match=message):
+        model.predict(X)
+
+
+def test_counts_stored_as_floats_are_accepted():
+    np.testing.assert_array_equal(check_counts(np.array([[1.0, 0.0], [2.0, 7.0]])),
+                                  [[1, 0], [2, 7]])
+
+
+def test_empty_class_needs_pseudo_counts():
+    with pytest.raises(ValueError, match="class 'b' has no counts.*alpha > 0"):
+        MultinomialClassifier().fit([[1, 2], [0, 0]], ["a", "b"])
+    model = MultinomialClassifier(alpha=1.0).fit([[1, 2], [0, 0]], ["a", "b"])
+    np.testing.assert_allclose(np.exp(model.feature_log_prob_[1]), [0.5, 0.5])
+
+
+@pytest.mark.parametrize(
+    ("alpha", "error", "message"),
+    [(-1.0, ValueError, r">= 0.*got -1.0"), (np.inf, ValueError, "finite"),
+     ("one", TypeError, "must be a number")],
+)
+def test_bad_alpha(alpha, error, message):
+    with pytest.raises(error, match=message):
+        check_alpha(alpha)
+    X, y = lecture_cats()
+    with pytest.raises(error, match=message):
+        CategoricalClassifier(alpha=alpha).fit(X, y)
+    with pytest.raises(error, match=message):
+        MultinomialClassifier(alpha=alpha).fit([[1], [2]], [0, 1])
+
+
+@pytest.mark.parametrize(
+    ("X", "error", "message"),
+    [
+        (np.array([["a"], [None]], dtype=object), ValueError,
+         r"missing category \(None\) at row 1.*'unknown'"),
+        (np.array([["a"], [np.nan]], dtype=object), ValueError, "missing category"),
+        (np.array([["a"], [1]], dtype=object), TypeError, "mixes values of different types"),
+    ],
+)
+def test_categorical_rejects_missing_and_mixed_values(X, error, message):
+    with pytest.raises(error, match=message):
+        CategoricalClassifier().fit(X, [0, 1])
+
+
+def test_categorical_rejects_bad_declared_categories():
+    X, y = lecture_cats()
+    with pytest.raises(ValueError, match="lists 2 features but X has 1"):
+        CategoricalClassifier(categories=[COLOURS, COLOURS]).fit(X, y)
+    with pytest.raises(ValueError, match="distinct values"):
+        CategoricalClassifier(categories=[COLOURS + ["black"]]).fit(X, y)
+    with pytest.raises(ValueError, match="'calico'.*not one of its known categories"):
+        CategoricalClassifier(categories=[COLOURS[:3]]).fit(X, y)
+
+
+def test_llr_needs_two_classes_and_a_fitted_model():
+    X, y = random_categorical(0, n_classes=3)
+    model = CategoricalClassifier(alpha=1.0).fit(X, y)
+    with pytest.raises(ValueError, match="compares two classes.*3"):
+        model.llr(X)
+    counts = MultinomialClassifier(alpha=1.0).fit(*random_counts(0, n_classes=3))
+    with pytest.raises(ValueError, match="llr_weights compares two classes"):
+        counts.llr_weights()
+    with pytest.raises(ValueError, match="not fitted"):
+        MultinomialClassifier().llr_weights()
+
+
+def test_wrong_number_of_features_at_prediction():
+    X, y = lecture_cats()
+    model = CategoricalClassifier().fit(X, y)
+    with pytest.raises(ValueError, match="same feature columns"):
+        model.predict([["black", "male"]])
+
+
+def test_encode_categories_maps_values_to_positions():
+    X = np.array([["b", 3], ["a", 1]], dtype=object)
+    codes = encode_categories(X, [np.array(["a", "b"]), np.array([1, 3])])
+    np.testing.assert_array_equal(codes, [[1, 1], [0, 0]])
+    with pytest.raises(ValueError, match=r"feature 1 \('n'\) has the value 2"):
+        encode_categories(np.array([["a", 2]], dtype=object),
+                          [np.array(["a"]), np.array([1, 3])], feature_names=["s", "n"])
+
+
+@pytest.mark.parametrize("model", [CategoricalClassifier(), MultinomialClassifier()])
+@pytest.mark.parametrize("method", ["predict", "predict_proba", "predict_log_proba",
+                                    "log_likelihood", "llr"])
+def test_use_before_fit_raises_not_fitted(model, method):
+    with pytest.raises(NotFittedError, match="not fitted yet"):
+        getattr(model, method)([[1, 2]])

@@ -1,0 +1,123 @@
+"""The repository keeps its promises: requirement files agree, README commands are the ones CI
+runs, every notebook is listed, and the package layers import only downwards."""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _pip_requirements():
+    found = {}
+    for line in (ROOT / "requirements.txt").read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if not line or line.startswith("-e"):
+            continue
+        requirement = Requirement(line)
+        found[canonicalize_name(requirement.name)] = requirement.specifier
+    return found
+
+
+def _conda_requirements():
+    environment = yaml.safe_load((ROOT / "environment.yml").read_text())
+    found = {}
+    for entry in environment["dependencies"]:
+        if not isinstance(entry, str) or entry.split(">")[0].split("=")[0] in ("python", "pip"):
+            continue
+        requirement = Requirement(entry)
+        found[canonicalize_name(requirement.name)] = requirement.specifier
+    return found
+
+
+def test_requirements_and_environment_list_the_same_packages_and_ranges():
+    pip, conda = _pip_requirements(), _conda_requirements()
+    assert pip.keys() == conda.keys(), f"only in one file: {sorted(pip.keys() ^ conda.keys())}"
+    differing = {
+        name: (str(pip[name]), str(conda[name])) for name in pip if pip[name] != conda[name]
+    }
+    assert not differing, f"version ranges differ: {differing}"
+
+
+def test_every_requirement_has_lower_and_upper_bounds():
+    for name, specifier in _pip_requirements().items():
+        operators = {spec.operator for spec in specifier}
+        assert "==" in operators or ({">=", "<"} <= operators), f"{name} {specifier}"
+
+
+def test_requirements_include_the_stack_and_an_ml_covariance_scikit_learn():
+    pip = _pip_requirements()
+    for name in ["numpy", "pandas", "matplotlib", "scikit-learn", "jupyterlab", "nbval",
+                 "ipywidgets", "pytest", "hypothesis", "playwright", "jupyterlab-rise"]:
+        assert name in pip, name
+    # QuadraticDiscriminantAnalysis divides covariances by N from scikit-learn 1.9 on.
+    assert "1.8.99" not in pip["scikit-learn"] and "1.9.1" in pip["scikit-learn"]
+
+
+def _readme_commands():
+    return re.findall(r"```bash\n\s*(.+?)\n\s*```", (ROOT / "README.md").read_text())
+
+
+def test_readme_has_exactly_two_commands_and_ci_runs_the_test_command():
+    commands = _readme_commands()
+    assert len(commands) == 2, commands
+    setup_and_open, setup_and_test = commands
+    assert "jupyter lab notebooks/" in setup_and_open
+    assert "pip install -r requirements.txt" in setup_and_open
+    assert "-m pytest" in setup_and_test
+    assert setup_and_test in (ROOT / ".ci" / "run").read_text().splitlines()
+
+
+def test_readme_lists_every_notebook():
+    readme = (ROOT / "README.md").read_text()
+    for notebook in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        assert f"(notebooks/{notebook.name})" in readme, f"README does not link {notebook.name}"
+
+
+LAYERS = {
+    "validation": 0, "decision": 0, "style": 0,
+    "gaussian": 1, "discrete": 1, "logistic": 1, "projections": 1, "punctuation": 1,
+    "experiments": 1,
+    "datasets": 2,
+    "plotting": 3,
+    "widgets": 4,
+}
+
+
+def _internal_imports(path):
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            yield node.module.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("lecture_utils."):
+            yield node.module.split(".")[1]
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("lecture_utils."):
+                    yield alias.name.split(".")[1]
+
+
+@pytest.mark.parametrize(
+    "module", sorted(p.stem for p in (ROOT / "lecture_utils").glob("*.py") if p.stem != "__init__")
+)
+def test_modules_import_only_from_lower_layers(module):
+    assert module in LAYERS, f"lecture_utils/{module}.py has no layer: add it to LAYERS"
+    for imported in _internal_imports(ROOT / "lecture_utils" / f"{module}.py"):
+        assert LAYERS[imported] < LAYERS[module], f"{module} (layer {LAYERS[module]}) imports "\
+            f"{imported} (layer {LAYERS[imported]})"
+
+
+UNPICKLING = re.compile(
+    r"import pickle|pickle\.loads?\(|allow_pickle\s*=\s*True|read_pickle|joblib\.load"
+)
+
+
+def test_no_code_unpickles_data_at_run_time():
+    paths = list((ROOT / "lecture_utils").glob("*.py")) + list((ROOT / "notebooks").glob("*.ipynb"))
+    for path in paths:
+        assert not UNPICKLING.search(path.read_text()), f"{path.name} unpickles data"
