@@ -83,6 +83,60 @@ class QuadraticLLR(NamedTuple):
         X = np.atleast_2d(np.asarray(X, dtype=float))
         return np.einsum("ni,ij,nj->n", X, self.A, X) + X @ self.b + self.c
 
+    def crossings(self, level=0.0):
+        r"""The points where a one-feature ratio equals ``level``: :math:`a x^2 + b x + c = t`.
+
+        Solved in closed form, with the cancellation-free quadratic formula
+
+        .. math::
+
+            q = -\tfrac12\big(b + \operatorname{sign}(b)\sqrt{b^2 - 4a(c - t)}\big),
+            \qquad x_1 = \frac{q}{a}, \quad x_2 = \frac{c - t}{q}.
+
+        Unequal variances give :math:`a \ne 0` and up to two crossings; a tied
+        variance gives :math:`a = 0` and the single crossing :math:`(t - c)/b`.
+
+        Parameters
+        ----------
+        level : float, default=0.0
+            The threshold :math:`t`, e.g. ``prior_log_odds_threshold(prior)``.
+
+        Returns
+        -------
+        ndarray of shape (0,), (1,) or (2,)
+            The real solutions in increasing order: empty if the ratio never
+            reaches ``level`` (or equals it everywhere, for identical classes),
+            one entry where it only touches it. A root beyond the floating-point
+            range (from a vanishingly small quadratic term) is left out.
+        """
+        if self.b.shape != (1,):
+            raise ValueError(
+                f"crossings solves llr(x) = level for one feature, but this ratio has "
+                f"{self.b.shape[0]} features; in several dimensions the boundary is a curve "
+                "or surface: draw it with plotting.plot_decision_regions instead."
+            )
+        level = float(level)
+        if not np.isfinite(level):
+            raise ValueError(f"level must be a finite number; got {level}.")
+        a, b, c = float(self.A[0, 0]), float(self.b[0]), float(self.c) - level
+        largest = max(abs(a), abs(b), abs(c))
+        if largest == 0.0:
+            return np.empty(0)
+        # the roots do not change when all coefficients are divided by the largest,
+        # and the discriminant can then neither overflow nor underflow
+        a, b, c = a / largest, b / largest, c / largest
+        if a == 0.0:
+            return np.empty(0) if b == 0.0 else np.array([-c / b])
+        discriminant = b * b - 4.0 * a * c
+        if discriminant < 0.0:
+            return np.empty(0)
+        if discriminant == 0.0:
+            return np.array([-b / (2.0 * a)])
+        q = -0.5 * (b + np.copysign(np.sqrt(discriminant), b))
+        with np.errstate(over="ignore"):
+            roots = np.array([q / a, c / q])
+        return np.sort(roots[np.isfinite(roots)])
+
 
 def _scatter(Z, y_index, n_classes):
     """Per-class sample counts, means and ML covariances (dividing by N_c)."""

@@ -276,3 +276,48 @@ def _unknown(lookup, value):
         return value not in lookup
     except TypeError:
         return True
+
+
+def check_gaussian_parameters(means, covariances):
+    """Check class means and covariances of Gaussians to sample from.
+
+    Parameters
+    ----------
+    means : array-like of shape (n_classes, n_features)
+    covariances : array-like of shape (n_classes, n_features, n_features)
+        Symmetric positive-definite matrices.
+
+    Returns
+    -------
+    means, cholesky_factors : ndarray
+        The means as floats and the lower Cholesky factor of each covariance.
+    """
+    means = np.asarray(means, dtype=float)
+    covariances = np.asarray(covariances, dtype=float)
+    if means.ndim != 2:
+        raise ValueError(
+            f"means must have shape (n_classes, n_features); got {means.shape}. "
+            "Give one row per class, e.g. [[0, 0], [2, 1]]."
+        )
+    n_classes, n_features = means.shape
+    if covariances.shape != (n_classes, n_features, n_features):
+        raise ValueError(
+            f"covariances must have shape {(n_classes, n_features, n_features)} (one "
+            f"{n_features} x {n_features} matrix per class); got {covariances.shape}."
+        )
+    _check_finite(means, "means")
+    _check_finite(covariances.reshape(n_classes, -1), "covariances")
+    factors = np.empty_like(covariances)
+    for k, sigma in enumerate(covariances):
+        if not np.allclose(sigma, sigma.T):
+            raise ValueError(
+                f"covariance {k} is not symmetric; use (S + S.T) / 2 or build it as A @ A.T."
+            )
+        try:
+            factors[k] = np.linalg.cholesky(sigma)
+        except np.linalg.LinAlgError:
+            raise ValueError(
+                f"covariance {k} is not positive definite (some eigenvalue is <= 0); every "
+                "direction needs a positive variance, e.g. add a small multiple of the identity."
+            ) from None
+    return means, factors
