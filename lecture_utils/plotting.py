@@ -214,7 +214,9 @@ def plot_decision_regions(
     else:
         drawn.points.extend(scatter_classes(X, y, classes, ax))
         if legend:
-            ax.legend(loc="best", framealpha=0.9)
+            # Beside the axes: never hides data, and placing it costs nothing
+            # (loc="best" would test every cell of the region mesh).
+            ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
     ax.set_xlim(xx.min(), xx.max())
     ax.set_ylim(yy.min(), yy.max())
     if feature_names is not None:
