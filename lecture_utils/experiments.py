@@ -24,7 +24,6 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 from sklearn.base import clone
-from sklearn.model_selection import train_test_split
 
 from .decision import error_rate
 from .validation import check_number
@@ -107,19 +106,52 @@ def learning_curve(models, X, y, train_sizes, *, n_repeats=10, test_size=0.3,
     rng = np.random.default_rng(random_state)
     errors = {name: np.empty((n_repeats, sizes.size)) for name in models}
     for r in range(n_repeats):
-        X_pool, X_test, y_pool, y_test = train_test_split(
-            X, y, test_size=test_size, stratify=y, random_state=int(rng.integers(2**31)))
+        test = stratified_sample(y, X.shape[0] - pool_size, rng)
+        pool = np.setdiff1d(np.arange(X.shape[0]), test)
         for j, m in enumerate(sizes):
-            if m < y_pool.size:
-                X_train, _, y_train, _ = train_test_split(
-                    X_pool, y_pool, train_size=int(m), stratify=y_pool,
-                    random_state=int(rng.integers(2**31)))
-            else:
-                X_train, y_train = X_pool, y_pool
+            train = pool[stratified_sample(y[pool], m, rng)]
             for name, model in models.items():
-                fitted = clone(model).fit(X_train, y_train)
-                errors[name][r, j] = error_rate(y_test, fitted.predict(X_test))
+                fitted = clone(model).fit(X[train], y[train])
+                errors[name][r, j] = error_rate(y[test], fitted.predict(X[test]))
     return LearningCurve(sizes, errors)
+
+
+def stratified_sample(y, size, rng):
+    r"""Indices of ``size`` rows drawn without replacement, keeping the class proportions.
+
+    Class :math:`c` gets :math:`\lfloor size \cdot N_c / N \rfloor` rows, at least
+    one, and the rows left over go to the classes with the largest remainders.
+
+    Parameters
+    ----------
+    y : ndarray of shape (n_samples,)
+    size : int
+        At least the number of classes, at most ``n_samples``.
+    rng : numpy Generator
+
+    Returns
+    -------
+    ndarray of int of shape (size,), sorted
+    """
+    classes, y_index, counts = np.unique(y, return_inverse=True, return_counts=True)
+    if not classes.size <= size <= y.size:
+        raise ValueError(
+            f"a stratified sample of {size} rows needs between {classes.size} (one per "
+            f"class) and {y.size} (all) rows."
+        )
+    share = size * counts / y.size
+    take = np.minimum(np.maximum(np.floor(share).astype(int), 1), counts)
+    by_remainder = np.argsort(take - share, kind="stable")
+    while take.sum() < size:
+        for k in by_remainder:
+            if take.sum() < size and take[k] < counts[k]:
+                take[k] += 1
+    while take.sum() > size:
+        k = int(np.argmax(take))
+        take[k] -= 1
+    chosen = [rng.choice(np.flatnonzero(y_index == k), take[k], replace=False)
+              for k in range(classes.size)]
+    return np.sort(np.concatenate(chosen))
 
 
 def sample_exponential_classes(n_samples, n_features=10, mean_ratio=3.0, random_state=None):

@@ -10,6 +10,7 @@ from lecture_utils.experiments import (
     exponential_log_odds,
     learning_curve,
     sample_exponential_classes,
+    stratified_sample,
 )
 from lecture_utils.gaussian import GaussianClassifier
 from lecture_utils.logistic import SoftmaxRegression
@@ -85,3 +86,15 @@ def test_logistic_regression_reaches_the_bayes_error_and_lda_does_not():
     lda = 1 - GaussianClassifier(covariance="tied_diag").fit(X, y).score(X_test, y_test)
     assert logistic - bayes < 0.005
     assert lda - bayes > 0.01
+
+
+@pytest.mark.parametrize("size", [3, 10, 37, 100])
+def test_stratified_sample_keeps_the_class_proportions(size):
+    y = np.array(["a"] * 60 + ["b"] * 30 + ["c"] * 10)
+    rows = stratified_sample(y, size, np.random.default_rng(0))
+    assert rows.size == size and np.unique(rows).size == size
+    counts = np.array([np.sum(y[rows] == c) for c in "abc"])
+    assert np.all(counts >= 1)
+    assert np.all(np.abs(counts - size * np.array([0.6, 0.3, 0.1])) < 1 + 1e-9)
+    with pytest.raises(ValueError, match="between 3"):
+        stratified_sample(y, 2, np.random.default_rng(0))
