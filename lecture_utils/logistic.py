@@ -246,6 +246,11 @@ def _gauge_projector(n_classes, n_rows):
     return np.kron(np.full((n_classes, n_classes), 1.0 / n_classes), np.eye(n_rows))
 
 
+def _is_stationary(gradient, tol):
+    """Whether every entry of the gradient is at most ``tol`` in absolute value."""
+    return bool(np.max(np.abs(gradient)) <= tol)
+
+
 def _newton(W, X1, C, penalty, tol, max_iter):
     n_rows, n_classes = W.shape
     gauge = _gauge_projector(n_classes, n_rows)
@@ -253,7 +258,7 @@ def _newton(W, X1, C, penalty, tol, max_iter):
     curve = [loss]
     for iteration in range(max_iter):
         gradient = cross_entropy_gradient(W, X1, C, penalty)
-        if np.max(np.abs(gradient)) <= tol:
+        if _is_stationary(gradient, tol):
             return W, curve, iteration, True
         hessian = cross_entropy_hessian(W, X1, C, penalty) + gauge
         g = gradient.ravel(order="F")
@@ -274,8 +279,7 @@ def _newton(W, X1, C, penalty, tol, max_iter):
             return W, curve, iteration, True
         W, loss = candidate, new_loss
         curve.append(loss)
-    gradient = cross_entropy_gradient(W, X1, C, penalty)
-    return W, curve, max_iter, bool(np.max(np.abs(gradient)) <= tol)
+    return W, curve, max_iter, _is_stationary(cross_entropy_gradient(W, X1, C, penalty), tol)
 
 
 def _check_divergence(loss, start, learning_rate, solver):
@@ -291,13 +295,12 @@ def _gradient_descent(W, X1, C, penalty, tol, max_iter, learning_rate):
     curve = [cross_entropy(W, X1, C, penalty)]
     for iteration in range(max_iter):
         gradient = cross_entropy_gradient(W, X1, C, penalty)
-        if np.max(np.abs(gradient)) <= tol:
+        if _is_stationary(gradient, tol):
             return W, curve, iteration, True
         W = W - learning_rate * gradient
         curve.append(cross_entropy(W, X1, C, penalty))
         _check_divergence(curve[-1], curve[0], learning_rate, "gd")
-    gradient = cross_entropy_gradient(W, X1, C, penalty)
-    return W, curve, max_iter, bool(np.max(np.abs(gradient)) <= tol)
+    return W, curve, max_iter, _is_stationary(cross_entropy_gradient(W, X1, C, penalty), tol)
 
 
 def _stochastic_gradient_descent(W, X1, C, penalty, tol, max_iter, learning_rate,

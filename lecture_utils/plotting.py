@@ -316,7 +316,8 @@ def plot_outlier_effect(view, ax=None, *, legend=True, title=True):
     view : lecture_utils.widgets.OutlierView
     ax : matplotlib Axes, default=None
     legend, title : bool, default=True
-        Add a legend; title the panel with the boundary rotations.
+        Add a legend (its entries are labelled either way, for a figure legend);
+        title the panel with the boundary rotations.
 
     Returns
     -------
@@ -342,8 +343,8 @@ def plot_outlier_effect(view, ax=None, *, legend=True, title=True):
     margin = 0.08 * (highs - lows)
     ax.set_xlim(lows[0] - margin[0], highs[0] + margin[0])
     ax.set_ylim(lows[1] - margin[1], highs[1] + margin[1])
+    ax.plot([], [], color="grey", linestyle="--", label="without the outlier")
     if legend:
-        ax.plot([], [], color="grey", linestyle="--", label="without the outlier")
         ax.legend(loc="best", framealpha=0.9, fontsize=10)
     if title:
         ax.set_title(view.title, fontsize=12)
