@@ -385,8 +385,8 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
     preconditioning that makes ``learning_rate="auto"`` work on any data.
 
     **Separable data.** Without a penalty, linearly separable classes have no
-    maximum-likelihood weights: the loss keeps falling towards 0 as the
-    weights grow. ``fit`` detects this with a linear programme (see
+    maximum-likelihood weights: the loss keeps falling as the weights grow
+    (towards 0 when every class can be split off). ``fit`` detects this with a linear programme (see
     `separating_pair`) and raises a ValueError asking for ``penalty > 0``.
 
     **Matching scikit-learn.** ``LogisticRegression(C=C)`` minimises
@@ -568,7 +568,8 @@ def _check_identifiable(X1, y_index, classes):
         first, second = (classes.tolist()[k] for k in pair)
         raise ValueError(
             f"the training data are linearly separable (class {first!r} can be split from "
-            f"class {second!r} by a hyperplane), so the loss keeps decreasing toward 0 as the "
-            "weights grow and the unpenalised maximum-likelihood weights do not exist; add a "
-            "penalty (penalty>0), e.g. SoftmaxRegression(penalty=1e-3)."
+            f"class {second!r} by a hyperplane), so the loss keeps decreasing as the weights "
+            "grow without bound (toward 0 when every class is split off) and the unpenalised "
+            "maximum-likelihood weights do not exist; add a penalty (penalty>0), e.g. "
+            "SoftmaxRegression(penalty=1e-3)."
         )
