@@ -138,6 +138,30 @@ class QuadraticLLR(NamedTuple):
         return np.sort(roots[np.isfinite(roots)])
 
 
+class LinearDiscriminants(NamedTuple):
+    r"""The linear scores of a tied-covariance Gaussian classifier (LDA),
+    :math:`a_k(x) = w_k^T x + w_{0k}`, with
+
+    .. math::
+
+        w_k = \Sigma^{-1}\mu_k, \qquad
+        w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Sigma^{-1}\mu_k.
+
+    They differ from :math:`\log f(x \mid c_k) + \log\pi_k` only by terms that are
+    the same for every class, so the posterior is their softmax,
+    :math:`P(c_k \mid x) = e^{a_k} / \sum_j e^{a_j}`: the model class of
+    multinomial logistic regression.
+    """
+
+    W: np.ndarray
+    w0: np.ndarray
+
+    def evaluate(self, X):
+        """The scores :math:`a_k(x)` for every row of ``X``: shape (n_samples, n_classes)."""
+        X = np.atleast_2d(np.asarray(X, dtype=float))
+        return X @ self.W.T + self.w0
+
+
 def _scatter(Z, y_index, n_classes):
     """Per-class sample counts, means and ML covariances (dividing by N_c)."""
     counts = np.bincount(y_index, minlength=n_classes)
@@ -372,6 +396,46 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         if not tied:
             c += 0.5 * (log_dets[1] - log_dets[0])
         return QuadraticLLR(A, b, float(c))
+
+    def linear_discriminants(self):
+        r"""The posterior of a tied model as a softmax of linear scores (see `LinearDiscriminants`).
+
+        Returns
+        -------
+        LinearDiscriminants
+            ``W`` of shape (n_classes, n_features) with rows
+            :math:`w_k = \Sigma^{-1}\mu_k`, and ``w0`` of shape (n_classes,) with
+            :math:`w_{0k} = \log\pi_k - \frac12\mu_k^T\Sigma^{-1}\mu_k`.
+
+        Notes
+        -----
+        The scores are in the data's own units, as in the formula. For data far
+        from the origin compared with their spread the scores are large and
+        nearly equal, and their differences lose digits; ``predict_proba``
+        works in standardised units and keeps full precision.
+
+        Raises
+        ------
+        ValueError
+            For ``covariance="full"`` or ``"diag"``: with one covariance per class
+            the term :math:`-\frac12 x^T\Sigma_k^{-1}x` no longer cancels, and the
+            scores are quadratic.
+        """
+        check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
+        if not self.covariance.startswith("tied"):
+            raise ValueError(
+                f"linear_discriminants needs a shared covariance, but this model has "
+                f"covariance={self.covariance!r}, whose scores are quadratic in x; fit "
+                "GaussianClassifier(covariance='tied') (LDA) or 'tied_diag'."
+            )
+        inv_scale = 1.0 / self._scale
+        precision = cho_solve((self._cholesky[0], True), np.eye(self.means_.shape[1]))
+        precision = precision * np.outer(inv_scale, inv_scale)
+        W = self.means_ @ precision
+        with np.errstate(divide="ignore"):
+            log_priors = np.log(self.priors_)
+        w0 = log_priors - 0.5 * np.einsum("kj,kj->k", W, self.means_)
+        return LinearDiscriminants(W, w0)
 
     # ----------------------------------------------------------- generation
     def sample(self, n_samples=1, random_state=None):

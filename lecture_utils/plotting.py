@@ -622,3 +622,160 @@ def plot_pairwise_boundaries(classifier, X, ax=None, *, resolution=200, padding=
     ax.set_xlim(xx.min(), xx.max())
     ax.set_ylim(yy.min(), yy.max())
     return drawn
+
+
+def plot_decision_boundary(classifier, X, ax=None, *, resolution=200, padding=0.5, **style):
+    """Draw the curves where a fitted classifier's decision changes, over the extent of ``X``.
+
+    Works for any classifier with ``predict`` and ``classes_`` trained on two
+    features (for two classes it is the single boundary curve or line).
+
+    Returns
+    -------
+    matplotlib.contour.QuadContourSet
+    """
+    ax = _axes(ax)
+    xx, yy, grid = grid_over(X, resolution, padding)
+    classes = np.asarray(classifier.classes_)
+    predicted = class_index(classes, classifier.predict(grid)).reshape(xx.shape)
+    style = {"colors": "black", "linewidths": 2.0, **style}
+    return ax.contour(xx, yy, predicted, levels=np.arange(classes.size - 1) + 0.5, **style)
+
+
+def plot_loss_curves(curves, ax=None, *, optimum=None, xlabel="iteration (epoch for SGD)"):
+    r"""Training-loss curves of several fits, e.g. ``{"Newton": model.loss_curve_, ...}``.
+
+    Parameters
+    ----------
+    curves : dict of str to array-like
+        One loss curve per label; entry ``t`` is the loss after ``t`` steps.
+    ax : matplotlib Axes, default=None
+    optimum : float, default=None
+        If given, the gap :math:`J(W_t) - J^*` is drawn on a logarithmic axis
+        (gaps below 1e-16, i.e. at machine precision, are left out).
+    xlabel : str
+
+    Returns
+    -------
+    list of Line2D
+        One per curve, in the order of ``curves``.
+    """
+    ax = _axes(ax)
+    lines = []
+    for k, (label, curve) in enumerate(curves.items()):
+        curve = np.asarray(curve, dtype=float)
+        steps = np.arange(curve.size)
+        if optimum is not None:
+            curve = curve - optimum
+            keep = curve > 1e-16
+            steps, curve = steps[keep], curve[keep]
+        lines.extend(ax.plot(steps, curve, color=class_color(k), marker=class_marker(k),
+                             markevery=max(1, curve.size // 12), label=label))
+    if optimum is not None:
+        ax.set_yscale("log")
+        ax.set_ylabel(r"$J(W_t) - J^*$")
+    else:
+        ax.set_ylabel(r"training loss $J(W_t)$")
+    ax.set_xlabel(xlabel)
+    ax.legend(loc="best", framealpha=0.9)
+    return lines
+
+
+def plot_learning_curves(curve, ax=None, *, floor=None, floor_label="Bayes error", title=None):
+    r"""Mean test error against training-set size, with one standard error either side.
+
+    Parameters
+    ----------
+    curve : lecture_utils.experiments.LearningCurve
+    ax : matplotlib Axes, default=None
+    floor : float, default=None
+        A horizontal reference line, e.g. the Bayes error.
+    floor_label : str
+    title : str, default=None
+
+    Returns
+    -------
+    list of Line2D
+        One per model (plus the floor line, last, if given).
+    """
+    ax = _axes(ax)
+    means, errors = curve.mean_errors(), curve.standard_errors()
+    sizes = means.index.to_numpy()
+    lines = []
+    for k, name in enumerate(means.columns):
+        mean, half = means[name].to_numpy(), errors[name].to_numpy()
+        lines.extend(ax.plot(sizes, mean, color=class_color(k), marker=class_marker(k),
+                             label=name))
+        ax.fill_between(sizes, mean - half, mean + half, color=class_color(k), alpha=0.2)
+    if floor is not None:
+        lines.append(ax.axhline(floor, color="black", linestyle=":", linewidth=1.5,
+                                label=floor_label))
+    ax.set_xscale("log")
+    ax.set_xlabel("training samples $m$")
+    ax.set_ylabel("test error")
+    ax.legend(loc="best", framealpha=0.9)
+    if title is not None:
+        ax.set_title(title)
+    return lines
+
+
+#: Line colours of the two models in `plot_outlier_effect` (not class colours).
+MODEL_COLORS = {"LDA": "#000000", "logistic regression": class_color(3)}
+
+
+def plot_linear_boundary(w, b, ax=None, **style):
+    r"""Draw the straight line :math:`w_1 x_1 + w_2 x_2 + b = 0` across the axes.
+
+    Returns
+    -------
+    matplotlib.lines.Line2D
+    """
+    ax = _axes(ax)
+    w = np.asarray(w, dtype=float)
+    if w.shape != (2,) or not np.any(w):
+        raise ValueError(f"w must be two numbers, not both zero; got {w!r}.")
+    point = -b * w / (w @ w)
+    return ax.axline(tuple(point), tuple(point + [-w[1], w[0]]), **style)
+
+
+def plot_outlier_effect(view, ax=None, *, legend=True, title=True):
+    """Both models' boundaries without (dashed) and with (solid) one added outlier.
+
+    Parameters
+    ----------
+    view : lecture_utils.widgets.OutlierView
+    ax : matplotlib Axes, default=None
+    legend, title : bool, default=True
+        Add a legend (its entries are labelled either way, for a figure legend);
+        title the panel with the boundary rotations.
+
+    Returns
+    -------
+    dict
+        ``"points"`` (list of PathCollection), ``"outlier"`` (PathCollection) and
+        ``"boundaries"`` (dict of (model, "before"/"after") -> Line2D).
+    """
+    ax = _axes(ax)
+    classes = np.unique(view.y)
+    drawn = {"points": scatter_classes(view.X, view.y, classes, ax, size=30, alpha=0.7),
+             "boundaries": {}}
+    k = class_index(classes, [view.label])[0]
+    drawn["outlier"] = ax.scatter(*view.outlier, s=300, marker="*", color=class_color(k),
+                                  edgecolor="black", linewidth=1.2, zorder=5, label="outlier")
+    for name, pair in view.boundaries.items():
+        for when, (w, b), dashes in zip(("before", "after"), pair, ("--", "-"), strict=True):
+            drawn["boundaries"][name, when] = plot_linear_boundary(
+                w, b, ax, color=MODEL_COLORS[name], linestyle=dashes,
+                linewidth=2.4 if when == "after" else 1.6,
+                label=f"{name}" if when == "after" else None)
+    extent = np.vstack([view.X, view.outlier])
+    lows, highs = extent.min(axis=0), extent.max(axis=0)
+    margin = 0.08 * (highs - lows)
+    ax.set_xlim(lows[0] - margin[0], highs[0] + margin[0])
+    ax.set_ylim(lows[1] - margin[1], highs[1] + margin[1])
+    ax.plot([], [], color="grey", linestyle="--", label="without the outlier")
+    if legend:
+        ax.legend(loc="best", framealpha=0.9, fontsize=10)
+    if title:
+        ax.set_title(view.title, fontsize=12)
+    return drawn

@@ -321,3 +321,41 @@ def check_gaussian_parameters(means, covariances):
                 "direction needs a positive variance, e.g. add a small multiple of the identity."
             ) from None
     return means, factors
+
+
+def check_option(name, value, options):
+    """Return ``value`` if it is one of ``options``; otherwise a ValueError listing them."""
+    if not isinstance(value, str) or value not in options:
+        raise ValueError(
+            f"{name}={value!r} is not a valid choice; choose one of "
+            f"{', '.join(map(repr, options))}."
+        )
+    return value
+
+
+def check_number(name, value, *, minimum, inclusive=True, integer=False):
+    """Return ``value`` as a float (or int) after checking it is finite and large enough.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the message.
+    value : object
+    minimum : float
+        The smallest allowed value.
+    inclusive : bool, default=True
+        Whether ``minimum`` itself is allowed.
+    integer : bool, default=False
+        Require a whole number and return an int.
+    """
+    kind = "an integer" if integer else "a number"
+    bound = f"{'>=' if inclusive else '>'} {minimum}"
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise TypeError(f"{name} must be {kind} {bound}; got {value!r} of type "
+                        f"{type(value).__name__}.")
+    if integer and int(value) != value:
+        raise TypeError(f"{name} must be {kind} {bound}; got {value!r}.")
+    too_small = value < minimum if inclusive else value <= minimum
+    if not np.isfinite(value) or too_small:
+        raise ValueError(f"{name} must be a finite number {bound}; got {value!r}.")
+    return int(value) if integer else float(value)

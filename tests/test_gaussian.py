@@ -227,7 +227,10 @@ def sklearn_reference(covariance, priors):
         # Only the 'svd' solver pools the class scatter over all N whatever the
         # priors; 'lsqr' and 'eigen' weight the class covariances by the priors
         # (see test_lda_lsqr_and_eigen_agree_with_class_frequency_priors).
-        return LinearDiscriminantAnalysis(solver="svd", priors=priors)
+        # A tiny tol keeps every discriminant direction: with the default 1e-4 the
+        # svd solver drops directions whose between-class spread is below 1e-4 of
+        # the largest (reduced-rank LDA), which is a different model.
+        return LinearDiscriminantAnalysis(solver="svd", priors=priors, tol=1e-12)
     return GaussianNB(priors=priors, var_smoothing=0.0)
 
 
