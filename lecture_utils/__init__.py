@@ -7,7 +7,8 @@ A module imports only modules from the layers below it:
 layer        modules
 ===========  ==============================================================
 base         ``validation``, ``decision``, ``style``
-models       ``gaussian``, ``discrete``, ``logistic``, ``projections``, ``punctuation``
+models       ``gaussian``, ``discrete``, ``logistic``, ``projections``, ``punctuation``,
+             ``experiments``
 data         ``datasets``
 pictures     ``plotting``
 controls     ``widgets``

@@ -5,6 +5,9 @@ gives each file's source, licence and how it was made). Before a file is
 parsed, its SHA-256 is compared with the value recorded here, so a missing,
 truncated or edited file is reported at once instead of silently changing the
 numbers in a notebook. No loader uses pickle.
+
+`make_gaussian_classes` draws seeded synthetic data with one Gaussian per
+class, for pictures of decision boundaries.
 """
 
 import hashlib
@@ -17,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from .punctuation import CLASS_NAMES
+from .validation import check_gaussian_parameters
 
 #: The folder that holds the data files (``data/`` beside the package).
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
@@ -24,12 +28,18 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 #: SHA-256 of every data file the loaders read.
 CHECKSUMS = {
     "iris.csv": "b6b8efc86732bc48c9fbddba53e2c191fd4f263c0ee98e2b1b7d3543e8d2121d",
+    "heights.csv": "3d36545da490a3c99f39c54a8675a8c1ba65a8c0f36b0b24b27cf66fc9a2b3ea",
+    "cat_fur.csv": "b192a9d4ca41b84375479ec7ec76c8a790a3cca7a2edae8a6142930651eb05f0",
+    "cat_shelter.csv": "7af8a30f3ba495469b8fda5a55f00836f40275a8fcaafa9613f5898955951634",
     "code_punctuation.csv": "b1d44d0d320844933216cd86a4e6cb7c1228b3bc4697efa5f09e90213f46afe3",
     "code_corpus_counts.csv": "d0a90627da1810e6a0f99f08b62d6554957462e09651aa522923cd0a75528043",
+    "mnist.npz": "6ff3272174ad1dcb2ce270847ad63698633925ed0249e1e856d6fd92a3fbd58e",
 }
 
 #: SHA-256 of the arrays of every ``.npz`` data file, as `arrays_sha256` computes
-#: it. A compressed file's bytes depend on the zlib that wrote it; its arrays do not.
+#: it: what `read_npz` verifies. A compressed file's bytes (its entry in
+#: `CHECKSUMS`, for the committed copy) depend on the zlib that wrote it; its
+#: arrays do not, so a rebuilt file that compressed differently still loads.
 ARRAY_CHECKSUMS = {
     "mnist.npz": "06b0d1f124c4e5fa796686ade41a9b778edacc8622f2195a352ef479ad44fc16",
 }
@@ -222,6 +232,48 @@ def load_iris_2d(data_dir=None):
     return _labelled(read_csv("iris.csv", data_dir), IRIS_FEATURES[:2], "species")
 
 
+#: The fur colours of the cat data, in the order the lecture lists them.
+FUR_COLOURS = ("black", "orange", "white", "calico")
+
+
+def load_cat_fur(data_dir=None):
+    """The lecture's ten cats: fur colour and sex.
+
+    Returns
+    -------
+    Dataset
+        ``X`` has one column of strings, ``fur`` (one of `FUR_COLOURS`); ``y``
+        is ``"female"`` or ``"male"``. Rows are in the lecture's order.
+    """
+    return _labelled(read_csv("cat_fur.csv", data_dir), ("fur",), "sex", dtype=str)
+
+
+#: The categories of each feature of the shelter cats, in a natural order.
+CAT_SHELTER_CATEGORIES = {
+    "fur": FUR_COLOURS,
+    "size": ("small", "medium", "large"),
+    "coat": ("short", "long"),
+}
+
+
+def load_cat_shelter(data_dir=None):
+    """Synthetic shelter cats: fur colour, size and coat length, and sex.
+
+    Made by ``data/build_cat_shelter.py`` (300 cats, seeded): the three
+    features are drawn independently given the sex, from distributions
+    written out in that script.
+
+    Returns
+    -------
+    Dataset
+        ``X`` has three columns of strings (``fur``, ``size``, ``coat``; their
+        categories are in `CAT_SHELTER_CATEGORIES`); ``y`` is ``"female"`` or
+        ``"male"``.
+    """
+    return _labelled(read_csv("cat_shelter.csv", data_dir), tuple(CAT_SHELTER_CATEGORIES),
+                     "sex", dtype=str)
+
+
 def _counts(frame):
     """A `Dataset` of integer punctuation counts labelled by language."""
     return _labelled(frame, CLASS_NAMES, "language", dtype=np.int64)
@@ -273,6 +325,71 @@ def load_code_corpus(data_dir=None):
         `lecture_utils.punctuation.CLASS_NAMES`; ``y`` is ``"C"`` or ``"Python"``.
     """
     return _counts(read_csv("code_corpus_counts.csv", data_dir))
+
+
+def load_heights(data_dir=None):
+    """Synthetic adult heights: 5,000 women ("F") and 5,000 men ("M"), one feature in cm.
+
+    The sample is made by ``data/build_heights.py`` (see data/README.md): each
+    class is a seeded normal sample standardised exactly and rescaled so that its
+    ML mean and variance are the lecture's (F: 161.82 cm, 46.89 cm^2;
+    M: 175.33 cm, 52.89 cm^2). It is not a measured population.
+
+    Returns
+    -------
+    Dataset
+        ``X`` has shape (10000, 1) (``height_cm``); ``y`` holds ``"F"`` or ``"M"``.
+    """
+    return _labelled(read_csv("heights.csv", data_dir), ("height_cm",), "sex")
+
+
+def make_gaussian_classes(means, covariances, n_per_class, random_state=None, labels=None):
+    r"""Draw a labelled sample with one Gaussian per class: :math:`x = \mu_k + L_k z`.
+
+    Here :math:`\Sigma_k = L_k L_k^T` is the Cholesky factorisation of class
+    ``k``'s covariance and :math:`z \sim N(0, I)`. The rows come class by class.
+
+    Parameters
+    ----------
+    means : array-like of shape (n_classes, n_features)
+    covariances : array-like of shape (n_classes, n_features, n_features)
+    n_per_class : int or sequence of int
+        Samples of each class (one number for all classes, or one per class).
+    random_state : int or numpy Generator, default=None
+        Seed for ``numpy.random.default_rng``; the same seed gives the same sample.
+    labels : sequence, default=None
+        The class labels; ``0, 1, ..., n_classes - 1`` by default.
+
+    Returns
+    -------
+    Dataset
+        Features named ``x1, x2, ...``; target named ``class``.
+    """
+    means, factors = check_gaussian_parameters(means, covariances)
+    n_classes, n_features = means.shape
+    counts = np.asarray(n_per_class)
+    if counts.ndim == 0:
+        counts = np.full(n_classes, counts)
+    if counts.shape != (n_classes,) or counts.dtype.kind not in "iu" or np.any(counts < 1):
+        raise ValueError(
+            f"n_per_class must be a positive integer or one per class; got {n_per_class!r}."
+        )
+    labels = np.arange(n_classes) if labels is None else np.asarray(labels)
+    if labels.shape != (n_classes,) or np.unique(labels).size != n_classes:
+        raise ValueError(
+            f"labels must be {n_classes} distinct values, one per class; got {labels.tolist()}."
+        )
+    rng = np.random.default_rng(random_state)
+    X = np.concatenate([
+        means[k] + rng.standard_normal((counts[k], n_features)) @ factors[k].T
+        for k in range(n_classes)
+    ])
+    return Dataset(
+        X=X,
+        y=np.repeat(labels, counts),
+        feature_names=tuple(f"x{j + 1}" for j in range(n_features)),
+        target_name="class",
+    )
 
 
 @dataclass(frozen=True)

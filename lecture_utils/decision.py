@@ -87,7 +87,7 @@ def prior_log_odds_threshold(prior):
         raise ValueError(
             f"a prior must lie strictly between 0 and 1 to give a finite threshold; got {prior}."
         )
-    return -np.log(prior / (1.0 - prior))
+    return np.log((1.0 - prior) / prior)  # = -log(pi / (1 - pi)), and +0.0 at pi = 1/2
 
 
 def posterior_from_llr(llr, prior):

@@ -285,6 +285,8 @@ class MultinomialClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.positive_only = True
+        # Count models score poorly on scikit-learn's Gaussian test blobs, as MultinomialNB does.
+        tags.classifier_tags.poor_score = True
         return tags
 
     def fit(self, X, y):

@@ -84,6 +84,84 @@ class QuadraticLLR(NamedTuple):
         X = np.atleast_2d(np.asarray(X, dtype=float))
         return np.einsum("ni,ij,nj->n", X, self.A, X) + X @ self.b + self.c
 
+    def crossings(self, level=0.0):
+        r"""The points where a one-feature ratio equals ``level``: :math:`a x^2 + b x + c = t`.
+
+        Solved in closed form, with the cancellation-free quadratic formula
+
+        .. math::
+
+            q = -\tfrac12\big(b + \operatorname{sign}(b)\sqrt{b^2 - 4a(c - t)}\big),
+            \qquad x_1 = \frac{q}{a}, \quad x_2 = \frac{c - t}{q}.
+
+        Unequal variances give :math:`a \ne 0` and up to two crossings; a tied
+        variance gives :math:`a = 0` and the single crossing :math:`(t - c)/b`.
+
+        Parameters
+        ----------
+        level : float, default=0.0
+            The threshold :math:`t`, e.g. ``prior_log_odds_threshold(prior)``.
+
+        Returns
+        -------
+        ndarray of shape (0,), (1,) or (2,)
+            The real solutions in increasing order: empty if the ratio never
+            reaches ``level`` (or equals it everywhere, for identical classes),
+            one entry where it only touches it. A root beyond the floating-point
+            range (from a vanishingly small quadratic term) is left out.
+        """
+        if self.b.shape != (1,):
+            raise ValueError(
+                f"crossings solves llr(x) = level for one feature, but this ratio has "
+                f"{self.b.shape[0]} features; in several dimensions the boundary is a curve "
+                "or surface: draw it with plotting.plot_decision_regions instead."
+            )
+        level = float(level)
+        if not np.isfinite(level):
+            raise ValueError(f"level must be a finite number; got {level}.")
+        a, b, c = float(self.A[0, 0]), float(self.b[0]), float(self.c) - level
+        largest = max(abs(a), abs(b), abs(c))
+        if largest == 0.0:
+            return np.empty(0)
+        # the roots do not change when all coefficients are divided by the largest,
+        # and the discriminant can then neither overflow nor underflow
+        a, b, c = a / largest, b / largest, c / largest
+        if a == 0.0:
+            return np.empty(0) if b == 0.0 else np.array([-c / b])
+        discriminant = b * b - 4.0 * a * c
+        if discriminant < 0.0:
+            return np.empty(0)
+        if discriminant == 0.0:
+            return np.array([-b / (2.0 * a)])
+        q = -0.5 * (b + np.copysign(np.sqrt(discriminant), b))
+        with np.errstate(over="ignore"):
+            roots = np.array([q / a, c / q])
+        return np.sort(roots[np.isfinite(roots)])
+
+
+class LinearDiscriminants(NamedTuple):
+    r"""The linear scores of a tied-covariance Gaussian classifier (LDA),
+    :math:`a_k(x) = w_k^T x + w_{0k}`, with
+
+    .. math::
+
+        w_k = \Sigma^{-1}\mu_k, \qquad
+        w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Sigma^{-1}\mu_k.
+
+    They differ from :math:`\log f(x \mid c_k) + \log\pi_k` only by terms that are
+    the same for every class, so the posterior is their softmax,
+    :math:`P(c_k \mid x) = e^{a_k} / \sum_j e^{a_j}`: the model class of
+    multinomial logistic regression.
+    """
+
+    W: np.ndarray
+    w0: np.ndarray
+
+    def evaluate(self, X):
+        """The scores :math:`a_k(x)` for every row of ``X``: shape (n_samples, n_classes)."""
+        X = np.atleast_2d(np.asarray(X, dtype=float))
+        return X @ self.W.T + self.w0
+
 
 def _ml_estimates(X, y_index, counts, shift, scale, covariance):
     r"""Class means and ML covariances of one covariance model, in standardised units.
@@ -188,6 +266,9 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         -------
         self
         """
+        # Forget any earlier fit first, so that a fit that fails part-way
+        # leaves an unfitted estimator rather than a mix of old and new state.
+        self.__dict__.pop("_cholesky", None)
         if self.covariance not in COVARIANCE_TYPES:
             raise ValueError(
                 f"covariance={self.covariance!r} is not a covariance model; choose one of "
@@ -209,7 +290,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         if np.any(self._scale == 0):
             j = int(np.flatnonzero(self._scale == 0)[0])
             raise ValueError(
-                f"feature {j} is constant (every value is {X[0, j]!r}), so no covariance "
+                f"feature {j} is constant (every value is {float(X[0, j])!r}), so no covariance "
                 "model can be fitted; drop that column first."
             )
         means, covariances = _ml_estimates(X, y_index, counts, self._shift, self._scale,
@@ -228,6 +309,10 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         self.means_ = means * self._scale + self._shift
         self.covariances_ = covariances * np.outer(self._scale, self._scale)
         return self
+
+    def __sklearn_is_fitted__(self):
+        """Fitted once a fit has run to the end (not merely set ``n_features_in_``)."""
+        return "_cholesky" in self.__dict__
 
     def _check_sample_counts(self, classes, counts, n_samples, n_features):
         shared = self.covariance.startswith("tied")
@@ -251,7 +336,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
                     else "use covariance='diag' or 'tied', or reduce the number of features"
                 )
                 raise ValueError(
-                    f"class {label!r} has {count} sample{'s' * (count != 1)}, but a "
+                    f"class {label!r} has {count} sample{'' if count == 1 else 's'}, but a "
                     f"{self.covariance!r} covariance in {n_features} dimensions needs at "
                     f"least {needed} per class to be non-singular; {advice}."
                 )
@@ -260,7 +345,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         factors = np.zeros_like(covariances)
         for k, sigma in enumerate(covariances):
             who = "the shared covariance" if self.covariance.startswith("tied") else (
-                f"the covariance of class {classes[k]!r}")
+                f"the covariance of class {classes.tolist()[k]!r}")
             variances = np.diag(sigma)
             if np.any(variances <= 0):
                 j = int(np.flatnonzero(variances <= 0)[0])
@@ -368,6 +453,46 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
             c += 0.5 * (log_dets[1] - log_dets[0])
         return QuadraticLLR(A, b, float(c))
 
+    def linear_discriminants(self):
+        r"""The posterior of a tied model as a softmax of linear scores (see `LinearDiscriminants`).
+
+        Returns
+        -------
+        LinearDiscriminants
+            ``W`` of shape (n_classes, n_features) with rows
+            :math:`w_k = \Sigma^{-1}\mu_k`, and ``w0`` of shape (n_classes,) with
+            :math:`w_{0k} = \log\pi_k - \frac12\mu_k^T\Sigma^{-1}\mu_k`.
+
+        Notes
+        -----
+        The scores are in the data's own units, as in the formula. For data far
+        from the origin compared with their spread the scores are large and
+        nearly equal, and their differences lose digits; ``predict_proba``
+        works in standardised units and keeps full precision.
+
+        Raises
+        ------
+        ValueError
+            For ``covariance="full"`` or ``"diag"``: with one covariance per class
+            the term :math:`-\frac12 x^T\Sigma_k^{-1}x` no longer cancels, and the
+            scores are quadratic.
+        """
+        check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
+        if not self.covariance.startswith("tied"):
+            raise ValueError(
+                f"linear_discriminants needs a shared covariance, but this model has "
+                f"covariance={self.covariance!r}, whose scores are quadratic in x; fit "
+                "GaussianClassifier(covariance='tied') (LDA) or 'tied_diag'."
+            )
+        inv_scale = 1.0 / self._scale
+        precision = cho_solve((self._cholesky[0], True), np.eye(self.means_.shape[1]))
+        precision = precision * np.outer(inv_scale, inv_scale)
+        W = self.means_ @ precision
+        with np.errstate(divide="ignore"):
+            log_priors = np.log(self.priors_)
+        w0 = log_priors - 0.5 * np.einsum("kj,kj->k", W, self.means_)
+        return LinearDiscriminants(W, w0)
+
     # ----------------------------------------------------------- generation
     def sample(self, n_samples=1, random_state=None):
         r"""Draw labelled samples: :math:`c \sim P(c)`, then :math:`x \sim f(x \mid c)`.
@@ -427,7 +552,11 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
             raise ValueError("X contains infinite values; only NaN marks a missing entry.")
         missing = np.isnan(X)
         if np.any(missing.all(axis=1)):
-            raise ValueError("a row of X has no observed value; nothing can be inferred from it.")
+            row = int(np.flatnonzero(missing.all(axis=1))[0])
+            raise ValueError(
+                f"row {row} of X has no observed value, so nothing can be inferred from it; "
+                "drop that row or give at least one of its features."
+            )
         if y is not None:
             y = np.asarray(y)
             unknown = set(np.unique(y).tolist()) - set(self.classes_.tolist())

@@ -1,4 +1,5 @@
-"""Pictures of classifiers: decision regions, class densities, covariance ellipses.
+"""Pictures of classifiers: decision regions, class densities, covariance ellipses,
+posterior maps, and log-likelihood-ratio and posterior curves along one feature.
 
 Every function takes ``ax=None`` (a new figure is made when it is None) and
 returns what it drew, like scikit-learn's displays. Colours and markers follow
@@ -6,11 +7,14 @@ returns what it drew, like scikit-learn's displays. Colours and markers follow
 """
 
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.colors import to_rgb
 from matplotlib.patches import Ellipse
 
+from .decision import log_joint
 from .style import class_color, class_marker, region_colormap
 
 
@@ -39,6 +43,31 @@ def grid_over(X, resolution=300, padding=0.5):
         np.linspace(lows[0], highs[0], resolution), np.linspace(lows[1], highs[1], resolution)
     )
     return xx, yy, np.column_stack([xx.ravel(), yy.ravel()])
+
+
+def grid_image(ax, values, xx, yy, **style):
+    """Show values on a `grid_over` grid as an image, one pixel per grid point.
+
+    An image (rather than a mesh of quadrilaterals) keeps large grids fast to
+    draw, and a legend placed at ``loc="best"`` does not have to inspect every
+    cell of it.
+
+    Parameters
+    ----------
+    values : ndarray of shape (n_rows, n_cols) or (n_rows, n_cols, 3)
+        Values (or RGB colours) at the grid points ``(xx, yy)``.
+    xx, yy : ndarray of shape (n_rows, n_cols)
+        A regular grid, as returned by `grid_over`.
+
+    Returns
+    -------
+    matplotlib.image.AxesImage
+    """
+    half_x = (xx[0, 1] - xx[0, 0]) / 2
+    half_y = (yy[1, 0] - yy[0, 0]) / 2
+    extent = (xx.min() - half_x, xx.max() + half_x, yy.min() - half_y, yy.max() + half_y)
+    return ax.imshow(values, origin="lower", aspect="auto", interpolation="nearest",
+                     extent=extent, **style)
 
 
 def class_index(classes, labels):
@@ -185,12 +214,65 @@ def plot_decision_regions(
     else:
         drawn.points.extend(scatter_classes(X, y, classes, ax))
         if legend:
-            ax.legend(loc="best", framealpha=0.9)
+            # Beside the axes: never hides data, and placing it costs nothing
+            # (loc="best" would test every cell of the region mesh).
+            ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
     ax.set_xlim(xx.min(), xx.max())
     ax.set_ylim(yy.min(), yy.max())
     if feature_names is not None:
         ax.set_xlabel(feature_names[0])
         ax.set_ylabel(feature_names[1])
+    if title is not None:
+        ax.set_title(title)
+    return drawn
+
+
+def plot_category_probabilities(probabilities, categories, classes, ax=None, *, ylabel=None,
+                                title=None, annotate=True):
+    r"""Grouped bars of one probability per class and category, e.g. :math:`\pi_{c,v}`.
+
+    Parameters
+    ----------
+    probabilities : array-like of shape (n_classes, n_categories)
+        Row ``k`` is drawn in the colour of class ``k``; NaN entries are left out.
+    categories : sequence of length n_categories
+        Tick labels.
+    classes : sequence of length n_classes
+        Legend labels.
+    ax : matplotlib Axes, default=None
+    ylabel, title : str, default=None
+    annotate : bool, default=True
+        Write each value above its bar.
+
+    Returns
+    -------
+    list of BarContainer
+        One per class.
+    """
+    ax = _axes(ax)
+    probabilities = np.atleast_2d(np.asarray(probabilities, dtype=float))
+    if probabilities.shape != (len(classes), len(categories)):
+        raise ValueError(
+            f"probabilities has shape {probabilities.shape} but there are {len(classes)} "
+            f"classes and {len(categories)} categories; pass one row per class."
+        )
+    positions = np.arange(len(categories))
+    width = 0.8 / len(classes)
+    drawn = []
+    for k, (label, row) in enumerate(zip(classes, probabilities, strict=True)):
+        offset = (k - (len(classes) - 1) / 2) * width
+        bars = ax.bar(positions + offset, np.nan_to_num(row), width, color=class_color(k),
+                      edgecolor="black", linewidth=0.6, label=str(label))
+        if annotate:
+            ax.bar_label(bars, labels=["" if np.isnan(p) else f"{p:.2f}" for p in row],
+                         padding=2, fontsize=10)
+        drawn.append(bars)
+    ax.set_xticks(positions, [str(c) for c in categories])
+    ax.set_yticks(np.linspace(0.0, 1.0, 6))
+    ax.set_ylim(0.0, 1.3)
+    ax.legend(loc="upper center", ncol=len(classes), framealpha=0.9, fontsize=11)
+    if ylabel is not None:
+        ax.set_ylabel(ylabel)
     if title is not None:
         ax.set_title(title)
     return drawn
@@ -265,6 +347,438 @@ def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, lim
     if title is not None:
         ax.set_title(title)
     return bars
+
+
+# ------------------------------------------------------------------ one feature
+def _finish(ax, drawn, *, feature_name=None, title=None, legend_loc="best"):
+    """Label the x axis and the plot, draw the legend, and return ``drawn``."""
+    if feature_name is not None:
+        ax.set_xlabel(feature_name)
+    if title is not None:
+        ax.set_title(title)
+    ax.legend(loc=legend_loc, framealpha=0.9)
+    return drawn
+
+
+def _one_column(X, what):
+    X = np.asarray(X, dtype=float)
+    if X.ndim == 1:
+        X = X[:, None]
+    if X.ndim != 2 or X.shape[1] != 1:
+        raise ValueError(
+            f"{what} draws one feature; X has shape {X.shape}. Select one column, e.g. X[:, [0]]."
+        )
+    return X
+
+
+@dataclass
+class ClassDensityPlot:
+    """What `plot_class_densities_1d` drew."""
+
+    ax: object
+    grid: np.ndarray
+    histograms: list = field(default_factory=list)
+    curves: list = field(default_factory=list)
+
+
+def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, feature_name=None):
+    r"""Each class's histogram (as a density) with its fitted density :math:`f(x \mid c)` on top.
+
+    Parameters
+    ----------
+    model : fitted classifier with ``log_likelihood`` and ``classes_``, trained on one feature
+    X : array-like of shape (n_samples, 1)
+    y : array-like of shape (n_samples,)
+    ax : matplotlib Axes, default=None
+    bins : int, default=40
+        Histogram bins, shared by all classes.
+    resolution : int, default=400
+        Points at which the densities are evaluated.
+    feature_name : str, default=None
+        The x-axis label.
+
+    Returns
+    -------
+    ClassDensityPlot
+        One histogram and one curve per class, in the order of ``classes_``.
+    """
+    ax = _axes(ax)
+    X = _one_column(X, "plot_class_densities_1d")
+    classes = np.asarray(model.classes_)
+    index = class_index(classes, y)
+    edges = np.histogram_bin_edges(X[:, 0], bins=bins)
+    grid = np.linspace(edges[0], edges[-1], resolution)
+    densities = np.exp(model.log_likelihood(grid[:, None]))
+    drawn = ClassDensityPlot(ax=ax, grid=grid)
+    for k, label in enumerate(classes.tolist()):
+        _, _, bars = ax.hist(X[index == k, 0], bins=edges, density=True, alpha=0.35,
+                             color=class_color(k), label=f"{label} (data)")
+        drawn.histograms.append(bars)
+        drawn.curves.extend(ax.plot(grid, densities[:, k], color=class_color(k),
+                                    label=f"f(x | {label})"))
+    ax.set_ylabel("density")
+    return _finish(ax, drawn, feature_name=feature_name, legend_loc="upper right")
+
+
+@dataclass
+class CurvePlot:
+    """What `plot_llr_curve` or `plot_posterior_curve` drew."""
+
+    ax: object
+    curves: list = field(default_factory=list)
+    level_lines: list = field(default_factory=list)
+    crossing_lines: list = field(default_factory=list)
+    point: object = None
+
+
+def _start_curves(ax, grid, values, name):
+    """An empty `CurvePlot` on ``ax``, and ``grid``, ``values`` checked to be 1-D and alike."""
+    grid, values = np.asarray(grid, dtype=float), np.asarray(values, dtype=float)
+    if grid.shape != values.shape or grid.ndim != 1:
+        raise ValueError(
+            f"grid and {name} must be 1-D arrays of the same length; got {grid.shape} "
+            f"and {values.shape}."
+        )
+    return CurvePlot(ax=_axes(ax)), grid, values
+
+
+def _crossing_lines(ax, crossings, grid):
+    """Vertical dotted lines at the crossings that fall inside the plotted range."""
+    inside = [x for x in np.atleast_1d(crossings) if grid[0] <= x <= grid[-1]]
+    return [ax.axvline(x, color="black", linestyle=":", linewidth=1.5) for x in inside]
+
+
+def plot_llr_curve(grid, llr, ax=None, *, levels=None, crossings=(), feature_name=None):
+    r"""The log-likelihood ratio along one feature, with horizontal decision thresholds.
+
+    The decision for class :math:`c_1` is :math:`\mathrm{llr}(x) > t`: the curve above a
+    threshold line :math:`t` marks where class :math:`c_1` wins for that threshold.
+
+    Parameters
+    ----------
+    grid : array-like of shape (n_points,)
+        Increasing feature values.
+    llr : array-like of shape (n_points,)
+        :math:`\mathrm{llr}(x)` at ``grid``.
+    ax : matplotlib Axes, default=None
+    levels : mapping str -> float, default=None
+        Thresholds to draw, e.g. ``{"P(M) = 0.5": 0.0}``.
+    crossings : array-like, default=()
+        Feature values to mark with vertical lines (those inside ``grid``).
+    feature_name : str, default=None
+
+    Returns
+    -------
+    CurvePlot
+    """
+    drawn, grid, llr = _start_curves(ax, grid, llr, "llr")
+    ax = drawn.ax
+    drawn.curves.extend(ax.plot(grid, llr, color="black", label="llr(x)"))
+    for k, (label, level) in enumerate((levels or {}).items()):
+        drawn.level_lines.append(
+            ax.axhline(level, color=class_color(k + 2), linestyle="--", label=f"t: {label}")
+        )
+    drawn.crossing_lines.extend(_crossing_lines(ax, crossings, grid))
+    ax.set(xlim=(grid[0], grid[-1]), ylabel="log-likelihood ratio")
+    return _finish(ax, drawn, feature_name=feature_name)
+
+
+def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), crossings=(),
+                         point=None, feature_name=None, title=None):
+    r"""Posterior curves :math:`P(c_1 \mid x)` and :math:`P(c_0 \mid x) = 1 - P(c_1 \mid x)`.
+
+    Parameters
+    ----------
+    grid : array-like of shape (n_points,)
+        Increasing feature values.
+    posterior : array-like of shape (n_points,)
+        :math:`P(c_1 \mid x)` at ``grid``.
+    ax : matplotlib Axes, default=None
+    classes : pair of labels, default=("c0", "c1")
+        Names of :math:`c_0` and :math:`c_1` for the legend.
+    crossings : array-like, default=()
+        Decision thresholds on the feature, drawn as vertical lines.
+    point : (float, float), default=None
+        A sample ``(x, P(c_1 | x))`` to mark.
+    feature_name, title : str, default=None
+
+    Returns
+    -------
+    CurvePlot
+    """
+    drawn, grid, posterior = _start_curves(ax, grid, posterior, "posterior")
+    ax = drawn.ax
+    for k, values in ((1, posterior), (0, 1.0 - posterior)):
+        drawn.curves.extend(ax.plot(grid, values, color=class_color(k),
+                                    linestyle="-" if k else "--", label=f"P({classes[k]} | x)"))
+    drawn.level_lines.append(ax.axhline(0.5, color="grey", linewidth=1.0))
+    drawn.crossing_lines.extend(_crossing_lines(ax, crossings, grid))
+    if point is not None:
+        drawn.point = ax.scatter([point[0]], [point[1]], s=90, color=class_color(1),
+                                 edgecolor="black", zorder=3, label=f"x = {point[0]:g}")
+    ax.set(xlim=(grid[0], grid[-1]), ylim=(-0.02, 1.02), ylabel="posterior probability")
+    return _finish(ax, drawn, feature_name=feature_name, title=title, legend_loc="center left")
+
+
+# --------------------------------------------------------------- two features
+@dataclass
+class PosteriorMapPlot:
+    """What `plot_posteriors` drew."""
+
+    ax: object
+    image: object
+    points: list = field(default_factory=list)
+
+
+def posterior_colors(posteriors):
+    r"""Class colours blended by posterior, :math:`\mathrm{rgb}(x) = \sum_k P(k|x)\,\mathrm{rgb}_k`.
+
+    Parameters
+    ----------
+    posteriors : array-like of shape (..., n_classes)
+
+    Returns
+    -------
+    ndarray of shape (..., 3)
+    """
+    posteriors = np.asarray(posteriors, dtype=float)
+    palette = np.array([to_rgb(class_color(k)) for k in range(posteriors.shape[-1])])
+    return posteriors @ palette
+
+
+def plot_posteriors(classifier, X, y=None, ax=None, *, resolution=200, padding=0.5,
+                    lightness=0.4, feature_names=None, title=None):
+    """Colour the plane by the posteriors of a fitted classifier (a blend of class colours).
+
+    A point certain to be of class ``k`` gets colour ``k``; where classes are
+    equally likely the colours mix.
+
+    Parameters
+    ----------
+    classifier : fitted classifier with ``predict_proba`` and ``classes_``, two features
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,), default=None
+    ax : matplotlib Axes, default=None
+    resolution : int, default=200
+    padding : float, default=0.5
+    lightness : float in [0, 1), default=0.4
+        How far the colours are mixed towards white, so that the points stand out.
+    feature_names : pair of str, default=None
+    title : str, default=None
+
+    Returns
+    -------
+    PosteriorMapPlot
+    """
+    ax = _axes(ax)
+    xx, yy, grid = grid_over(X, resolution, padding)
+    colors = posterior_colors(classifier.predict_proba(grid)).reshape(xx.shape + (3,))
+    colors = colors + (1.0 - colors) * lightness
+    image = grid_image(ax, colors, xx, yy)
+    drawn = PosteriorMapPlot(ax=ax, image=image)
+    if y is not None:
+        drawn.points.extend(scatter_classes(X, y, classifier.classes_, ax, size=18, alpha=0.7))
+    if feature_names is not None:
+        ax.set(xlabel=feature_names[0], ylabel=feature_names[1])
+    if title is not None:
+        ax.set_title(title)
+    return drawn
+
+
+#: Line styles of the pairwise boundaries (black, so they show on any colour).
+PAIR_LINESTYLES = ("--", ":", "-.", (0, (5, 2, 1, 2, 1, 2)))
+
+
+def plot_pairwise_boundaries(classifier, X, ax=None, *, resolution=200, padding=0.5):
+    r"""For every pair of classes :math:`(i, j)`, the whole curve where they tie.
+
+    The curve is :math:`\log f(x \mid i) + \log P(i) = \log f(x \mid j) + \log P(j)`,
+    drawn over the full plane; the decision boundary of several classes is made
+    of the pieces of these curves where no third class wins.
+
+    Parameters
+    ----------
+    classifier : fitted classifier with ``log_likelihood``, ``priors_`` and ``classes_``
+    X : array-like of shape (n_samples, 2)
+        Sets the extent of the grid.
+
+    Returns
+    -------
+    dict
+        ``(label_i, label_j) -> QuadContourSet``, one per pair.
+    """
+    ax = _axes(ax)
+    xx, yy, grid = grid_over(X, resolution, padding)
+    joint = log_joint(classifier.log_likelihood(grid), classifier.priors_)
+    classes = np.asarray(classifier.classes_).tolist()
+    drawn = {}
+    for n, (i, j) in enumerate(combinations(range(len(classes)), 2)):
+        difference = (joint[:, i] - joint[:, j]).reshape(xx.shape)
+        style = PAIR_LINESTYLES[n % len(PAIR_LINESTYLES)]
+        drawn[(classes[i], classes[j])] = ax.contour(
+            xx, yy, difference, levels=[0.0], colors=["black"], linestyles=[style],
+            linewidths=2.0)
+        ax.plot([], [], color="black", linestyle=style, label=f"{classes[i]} | {classes[j]}")
+    ax.set_xlim(xx.min(), xx.max())
+    ax.set_ylim(yy.min(), yy.max())
+    return drawn
+
+
+def plot_decision_boundary(classifier, X, ax=None, *, resolution=200, padding=0.5, **style):
+    """Draw the curves where a fitted classifier's decision changes, over the extent of ``X``.
+
+    Works for any classifier with ``predict`` and ``classes_`` trained on two
+    features (for two classes it is the single boundary curve or line).
+
+    Returns
+    -------
+    matplotlib.contour.QuadContourSet
+    """
+    ax = _axes(ax)
+    xx, yy, grid = grid_over(X, resolution, padding)
+    classes = np.asarray(classifier.classes_)
+    predicted = class_index(classes, classifier.predict(grid)).reshape(xx.shape)
+    style = {"colors": "black", "linewidths": 2.0, **style}
+    return ax.contour(xx, yy, predicted, levels=np.arange(classes.size - 1) + 0.5, **style)
+
+
+def plot_loss_curves(curves, ax=None, *, optimum=None, xlabel="iteration (epoch for SGD)"):
+    r"""Training-loss curves of several fits, e.g. ``{"Newton": model.loss_curve_, ...}``.
+
+    Parameters
+    ----------
+    curves : dict of str to array-like
+        One loss curve per label; entry ``t`` is the loss after ``t`` steps.
+    ax : matplotlib Axes, default=None
+    optimum : float, default=None
+        If given, the gap :math:`J(W_t) - J^*` is drawn on a logarithmic axis
+        (gaps below 1e-16, i.e. at machine precision, are left out).
+    xlabel : str
+
+    Returns
+    -------
+    list of Line2D
+        One per curve, in the order of ``curves``.
+    """
+    ax = _axes(ax)
+    lines = []
+    for k, (label, curve) in enumerate(curves.items()):
+        curve = np.asarray(curve, dtype=float)
+        steps = np.arange(curve.size)
+        if optimum is not None:
+            curve = curve - optimum
+            keep = curve > 1e-16
+            steps, curve = steps[keep], curve[keep]
+        lines.extend(ax.plot(steps, curve, color=class_color(k), marker=class_marker(k),
+                             markevery=max(1, curve.size // 12), label=label))
+    if optimum is not None:
+        ax.set_yscale("log")
+        ax.set_ylabel(r"$J(W_t) - J^*$")
+    else:
+        ax.set_ylabel(r"training loss $J(W_t)$")
+    ax.set_xlabel(xlabel)
+    ax.legend(loc="best", framealpha=0.9)
+    return lines
+
+
+def plot_learning_curves(curve, ax=None, *, floor=None, floor_label="Bayes error", title=None):
+    r"""Mean test error against training-set size, with one standard error either side.
+
+    Parameters
+    ----------
+    curve : lecture_utils.experiments.LearningCurve
+    ax : matplotlib Axes, default=None
+    floor : float, default=None
+        A horizontal reference line, e.g. the Bayes error.
+    floor_label : str
+    title : str, default=None
+
+    Returns
+    -------
+    list of Line2D
+        One per model (plus the floor line, last, if given).
+    """
+    ax = _axes(ax)
+    means, errors = curve.mean_errors(), curve.standard_errors()
+    sizes = means.index.to_numpy()
+    lines = []
+    for k, name in enumerate(means.columns):
+        mean, half = means[name].to_numpy(), errors[name].to_numpy()
+        lines.extend(ax.plot(sizes, mean, color=class_color(k), marker=class_marker(k),
+                             label=name))
+        ax.fill_between(sizes, mean - half, mean + half, color=class_color(k), alpha=0.2)
+    if floor is not None:
+        lines.append(ax.axhline(floor, color="black", linestyle=":", linewidth=1.5,
+                                label=floor_label))
+    ax.set_xscale("log")
+    ax.set_xlabel("training samples $m$")
+    ax.set_ylabel("test error")
+    ax.legend(loc="best", framealpha=0.9)
+    if title is not None:
+        ax.set_title(title)
+    return lines
+
+
+#: Line colours of the two models in `plot_outlier_effect` (not class colours).
+MODEL_COLORS = {"LDA": "#000000", "logistic regression": class_color(3)}
+
+
+def plot_linear_boundary(w, b, ax=None, **style):
+    r"""Draw the straight line :math:`w_1 x_1 + w_2 x_2 + b = 0` across the axes.
+
+    Returns
+    -------
+    matplotlib.lines.Line2D
+    """
+    ax = _axes(ax)
+    w = np.asarray(w, dtype=float)
+    if w.shape != (2,) or not np.any(w):
+        raise ValueError(f"w must be two numbers, not both zero; got {w!r}.")
+    point = -b * w / (w @ w)
+    return ax.axline(tuple(point), tuple(point + [-w[1], w[0]]), **style)
+
+
+def plot_outlier_effect(view, ax=None, *, legend=True, title=True):
+    """Both models' boundaries without (dashed) and with (solid) one added outlier.
+
+    Parameters
+    ----------
+    view : lecture_utils.widgets.OutlierView
+    ax : matplotlib Axes, default=None
+    legend, title : bool, default=True
+        Add a legend (its entries are labelled either way, for a figure legend);
+        title the panel with the boundary rotations.
+
+    Returns
+    -------
+    dict
+        ``"points"`` (list of PathCollection), ``"outlier"`` (PathCollection) and
+        ``"boundaries"`` (dict of (model, "before"/"after") -> Line2D).
+    """
+    ax = _axes(ax)
+    classes = np.unique(view.y)
+    drawn = {"points": scatter_classes(view.X, view.y, classes, ax, size=30, alpha=0.7),
+             "boundaries": {}}
+    k = class_index(classes, [view.label])[0]
+    drawn["outlier"] = ax.scatter(*view.outlier, s=300, marker="*", color=class_color(k),
+                                  edgecolor="black", linewidth=1.2, zorder=5, label="outlier")
+    for name, pair in view.boundaries.items():
+        for when, (w, b), dashes in zip(("before", "after"), pair, ("--", "-"), strict=True):
+            drawn["boundaries"][name, when] = plot_linear_boundary(
+                w, b, ax, color=MODEL_COLORS[name], linestyle=dashes,
+                linewidth=2.4 if when == "after" else 1.6,
+                label=f"{name}" if when == "after" else None)
+    extent = np.vstack([view.X, view.outlier])
+    lows, highs = extent.min(axis=0), extent.max(axis=0)
+    margin = 0.08 * (highs - lows)
+    ax.set_xlim(lows[0] - margin[0], highs[0] + margin[0])
+    ax.set_ylim(lows[1] - margin[1], highs[1] + margin[1])
+    ax.plot([], [], color="grey", linestyle="--", label="without the outlier")
+    if legend:
+        ax.legend(loc="best", framealpha=0.9, fontsize=10)
+    if title:
+        ax.set_title(view.title, fontsize=12)
+    return drawn
 
 
 def image_mosaic(images, image_shape, n_columns, padding=1):

@@ -29,6 +29,18 @@ def _check_finite(X, name):
     )
 
 
+#: How to fix the shape errors of scikit-learn's ``validate_data``, keyed by a
+#: phrase of its message (the message itself is kept: its wording is part of
+#: the scikit-learn estimator checks).
+_SHAPE_FIXES = (
+    ("features, but", "Predict with the same feature columns, in the same order, as in fit."),
+    ("Found array with dim", "Pass a 2-D array of shape (n_samples, n_features), for example "
+     "X.reshape(len(X), -1)."),
+    ("0 sample(s)", "Pass at least one row of data."),
+    ("0 feature(s)", "Pass at least one feature column."),
+)
+
+
 def check_features(estimator, X, *, reset, dtype="numeric"):
     """Validate a feature matrix for ``fit`` (``reset=True``) or prediction.
 
@@ -51,11 +63,10 @@ def check_features(estimator, X, *, reset, dtype="numeric"):
     try:
         X = validate_data(estimator, X, reset=reset, dtype=dtype, ensure_all_finite=False)
     except ValueError as error:
-        if "features, but" in str(error):
-            raise ValueError(
-                f"{error} Predict with the same feature columns, in the same order, as in fit."
-            ) from None
-        raise
+        fix = next((fix for key, fix in _SHAPE_FIXES if key in str(error)), None)
+        if fix is None:
+            raise
+        raise ValueError(f"{error} {fix}") from None
     if X.dtype.kind in "fc":
         _check_finite(X, "X")
     return X
@@ -95,7 +106,7 @@ def check_training_data(estimator, X, y, *, dtype="numeric"):
     classes, y_index = np.unique(y, return_inverse=True)
     if classes.size < 2:
         raise ValueError(
-            f"y has only one class ({classes[0]!r}); a classifier needs at least two "
+            f"y has only one class ({classes.tolist()[0]!r}); a classifier needs at least two "
             "classes in the training data."
         )
     return X, classes, y_index
@@ -193,7 +204,8 @@ def check_counts(X):
     """
     X = np.asarray(X, dtype=float)
     raw_counts = "Pass the raw number of occurrences of each event"
-    _raise_at_first(X, X < 0, "X holds counts, which cannot be negative, but has {value:g}",
+    _raise_at_first(X, X < 0, "Negative values in data: X holds counts, which cannot be "
+                    "negative, but has {value:g}",
                     f"{raw_counts}, not centred or standardised values.")
     _raise_at_first(X, X != np.round(X),
                     "X holds counts, which are whole numbers, but has {value:g}",
@@ -264,3 +276,86 @@ def _unknown(lookup, value):
         return value not in lookup
     except TypeError:
         return True
+
+
+def check_gaussian_parameters(means, covariances):
+    """Check class means and covariances of Gaussians to sample from.
+
+    Parameters
+    ----------
+    means : array-like of shape (n_classes, n_features)
+    covariances : array-like of shape (n_classes, n_features, n_features)
+        Symmetric positive-definite matrices.
+
+    Returns
+    -------
+    means, cholesky_factors : ndarray
+        The means as floats and the lower Cholesky factor of each covariance.
+    """
+    means = np.asarray(means, dtype=float)
+    covariances = np.asarray(covariances, dtype=float)
+    if means.ndim != 2:
+        raise ValueError(
+            f"means must have shape (n_classes, n_features); got {means.shape}. "
+            "Give one row per class, e.g. [[0, 0], [2, 1]]."
+        )
+    n_classes, n_features = means.shape
+    if covariances.shape != (n_classes, n_features, n_features):
+        raise ValueError(
+            f"covariances must have shape {(n_classes, n_features, n_features)} (one "
+            f"{n_features} x {n_features} matrix per class); got {covariances.shape}."
+        )
+    _check_finite(means, "means")
+    _check_finite(covariances.reshape(n_classes, -1), "covariances")
+    factors = np.empty_like(covariances)
+    for k, sigma in enumerate(covariances):
+        if not np.allclose(sigma, sigma.T):
+            raise ValueError(
+                f"covariance {k} is not symmetric; use (S + S.T) / 2 or build it as A @ A.T."
+            )
+        try:
+            factors[k] = np.linalg.cholesky(sigma)
+        except np.linalg.LinAlgError:
+            raise ValueError(
+                f"covariance {k} is not positive definite (some eigenvalue is <= 0); every "
+                "direction needs a positive variance, e.g. add a small multiple of the identity."
+            ) from None
+    return means, factors
+
+
+def check_option(name, value, options):
+    """Return ``value`` if it is one of ``options``; otherwise a ValueError listing them."""
+    if not isinstance(value, str) or value not in options:
+        raise ValueError(
+            f"{name}={value!r} is not a valid choice; choose one of "
+            f"{', '.join(map(repr, options))}."
+        )
+    return value
+
+
+def check_number(name, value, *, minimum, inclusive=True, integer=False):
+    """Return ``value`` as a float (or int) after checking it is finite and large enough.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, used in the message.
+    value : object
+    minimum : float
+        The smallest allowed value.
+    inclusive : bool, default=True
+        Whether ``minimum`` itself is allowed.
+    integer : bool, default=False
+        Require a whole number and return an int.
+    """
+    kind = "an integer" if integer else "a number"
+    bound = f"{'>=' if inclusive else '>'} {minimum}"
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise TypeError(f"{name} must be {kind} {bound}; got {value!r} of type "
+                        f"{type(value).__name__}.")
+    if integer and int(value) != value:
+        raise TypeError(f"{name} must be {kind} {bound}; got {value!r}.")
+    too_small = value < minimum if inclusive else value <= minimum
+    if not np.isfinite(value) or too_small:
+        raise ValueError(f"{name} must be a finite number {bound}; got {value!r}.")
+    return int(value) if integer else float(value)

@@ -11,14 +11,24 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 
-from .decision import bayes_decision, error_rate
-from .discrete import MultinomialClassifier
+from .decision import (
+    bayes_decision,
+    error_rate,
+    log_joint,
+    posterior_from_llr,
+    prior_log_odds_threshold,
+)
+from .discrete import CategoricalClassifier, MultinomialClassifier
 from .gaussian import COVARIANCE_TYPES, GaussianClassifier
+from .logistic import SoftmaxRegression
 from .plotting import (
+    plot_category_probabilities,
     plot_decision_regions,
     plot_error_against_dimension,
     plot_image_grid,
     plot_llr_weights,
+    plot_outlier_effect,
+    plot_posterior_curve,
 )
 from .style import class_color
 
@@ -78,6 +88,112 @@ def covariance_widget(X, y, feature_names=None, figsize=(8.0, 5.0)):
         description="Covariance", style={"button_width": "190px"},
     )
     return widgets.interactive(draw, covariance=buttons)
+
+
+@dataclass(frozen=True)
+class CategoricalAlphaView:
+    r"""What the pseudo-count control of the categorical model shows for one :math:`\alpha`.
+
+    Attributes
+    ----------
+    alpha : float
+    model : CategoricalClassifier
+        Fitted on the one feature with this ``alpha``.
+    categories : tuple
+        The categories :math:`v` of the feature.
+    classes : tuple
+    probabilities : ndarray of shape (n_classes, n_categories)
+        :math:`\pi_{c,v} = (N_{c,v} + \alpha) / (N_c + \alpha m)`.
+    posteriors : ndarray of shape (n_categories, n_classes)
+        :math:`P(c \mid x = v)` under the model's priors; NaN in the rows of
+        the categories in ``undefined``.
+    undefined : tuple
+        Categories that no class can produce (possible only with
+        :math:`\alpha = 0` and declared categories never seen in training).
+    title : str
+    """
+
+    alpha: float
+    model: CategoricalClassifier
+    categories: tuple
+    classes: tuple
+    probabilities: np.ndarray
+    posteriors: np.ndarray
+    undefined: tuple
+    title: str
+
+
+def categorical_alpha_view(X, y, alpha, categories=None, priors=None):
+    r"""Fit the one-feature categorical model with pseudo-count ``alpha`` and describe it.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 1)
+    y : array-like of shape (n_samples,)
+    alpha : float
+    categories : None or list with one array-like, default=None
+        As in `CategoricalClassifier`.
+    priors : array-like or dict, default=None
+        As in `CategoricalClassifier`; ``None`` uses the class frequencies.
+
+    Returns
+    -------
+    CategoricalAlphaView
+    """
+    if np.ndim(X) != 2 or np.shape(X)[1] != 1:
+        raise ValueError(
+            f"this view shows one categorical feature; X has shape {np.shape(X)}. "
+            "Select one column, e.g. X[:, [0]]."
+        )
+    model = CategoricalClassifier(alpha=alpha, priors=priors, categories=categories).fit(X, y)
+    values = model.categories_[0]
+    joint = log_joint(model.log_likelihood(values[:, None]), model.priors_)
+    possible = ~np.all(np.isneginf(joint), axis=1)
+    posteriors = np.full(joint.shape, np.nan)
+    posteriors[possible] = model.predict_proba(values[possible, None])
+    title = r"$\alpha$ = " + f"{model.alpha:g}" + (" (ML)" if model.alpha == 0 else "")
+    return CategoricalAlphaView(
+        alpha=float(model.alpha), model=model, categories=tuple(values.tolist()),
+        classes=tuple(model.classes_.tolist()), probabilities=np.exp(model.feature_log_prob_[0]),
+        posteriors=posteriors, undefined=tuple(values[~possible].tolist()), title=title,
+    )
+
+
+def draw_categorical_alpha_view(view, axes, feature="x", target="c"):
+    """Draw a `CategoricalAlphaView` on two axes: the estimates and the posteriors.
+
+    Returns
+    -------
+    list of list of BarContainer
+        The bars of each panel.
+    """
+    return [
+        plot_category_probabilities(view.probabilities, view.categories, view.classes, axes[0],
+                                    ylabel=f"P({feature} | {target})",
+                                    title=f"estimates, {view.title}"),
+        plot_category_probabilities(view.posteriors.T, view.categories, view.classes, axes[1],
+                                    ylabel=f"P({target} | {feature})", title="posteriors"),
+    ]
+
+
+def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", target="c",
+                             max_alpha=10.0, figsize=(10.0, 4.5)):
+    r"""A slider for :math:`\alpha` that redraws the estimates and the posteriors.
+
+    Returns
+    -------
+    ipywidgets.interactive
+    """
+
+    def draw(alpha):
+        view = categorical_alpha_view(X, y, alpha, categories=categories, priors=priors)
+        _, axes = plt.subplots(1, 2, figsize=figsize)
+        draw_categorical_alpha_view(view, axes, feature, target)
+        plt.show()
+
+    slider = widgets.FloatSlider(value=0.0, min=0.0, max=max_alpha, step=0.1,
+                                 description="alpha", continuous_update=False)
+    return widgets.interactive(draw, alpha=slider)
 
 
 #: What a test sample is called when both classes give it probability zero.
@@ -206,6 +322,268 @@ def pseudo_count_widget(X_train, y_train, X_test, y_test, labels, numerator=None
     slider = widgets.FloatSlider(value=0.0, min=0.0, max=max_alpha, step=0.05,
                                  description="α", continuous_update=False)
     return widgets.interactive(draw, alpha=slider)
+
+
+@dataclass(frozen=True)
+class PriorView:
+    r"""What the prior control shows for one prior :math:`\pi = P(c_1)`.
+
+    Attributes
+    ----------
+    classes : tuple
+        :math:`(c_0, c_1)`, the model's ``classes_``.
+    prior : float
+        :math:`\pi = P(c_1)`.
+    threshold : float
+        :math:`t = -\log\frac{\pi}{1-\pi}`; the rule picks :math:`c_1` where
+        :math:`\mathrm{llr}(x) > t`.
+    crossings : ndarray
+        Every feature value where :math:`\mathrm{llr}(x) = t` (closed form, 0 to 2 values).
+    grid, posterior : ndarray
+        Feature values and :math:`P(c_1 \mid x)` at each of them.
+    x, llr_at_x, posterior_at_x : float
+        The sample being judged, its LLR and its posterior :math:`P(c_1 \mid x)`.
+    decision : label
+        The class the rule assigns to ``x``.
+    title : str
+        A one-line summary for the figure.
+    """
+
+    classes: tuple
+    prior: float
+    threshold: float
+    crossings: np.ndarray
+    grid: np.ndarray
+    posterior: np.ndarray
+    x: float
+    llr_at_x: float
+    posterior_at_x: float
+    decision: object
+    title: str
+
+
+def default_grid(model, n_std=4.0, resolution=400):
+    r"""Feature values covering every class of a one-feature Gaussian model:
+    :math:`\min_c(\mu_c - k\sigma_c)` to :math:`\max_c(\mu_c + k\sigma_c)`."""
+    means = model.means_[:, 0]
+    spread = n_std * np.sqrt(model.covariances_[:, 0, 0])
+    return np.linspace((means - spread).min(), (means + spread).max(), resolution)
+
+
+def prior_view(model, prior, x, grid=None):
+    r"""Everything the prior control shows, for a binary model of one feature.
+
+    With :math:`\pi = P(c_1)` and :math:`c_0, c_1` = ``model.classes_``:
+
+    .. math::
+
+        P(c_1 \mid x) = \sigma\Big(\mathrm{llr}(x) + \log\frac{\pi}{1-\pi}\Big),
+        \qquad \text{decide } c_1 \iff \mathrm{llr}(x) > t = -\log\frac{\pi}{1-\pi},
+
+    and the thresholds on the feature solve the quadratic
+    :math:`\mathrm{llr}(x) = a x^2 + b x + c = t` exactly.
+
+    Parameters
+    ----------
+    model : fitted GaussianClassifier with two classes and one feature
+    prior : float
+        :math:`\pi = P(c_1)`, strictly between 0 and 1 (the application's prior,
+        not necessarily the one the model was fitted with).
+    x : float
+        The sample to classify.
+    grid : array-like, default=None
+        Feature values for the posterior curve; `default_grid` when None.
+
+    Returns
+    -------
+    PriorView
+    """
+    threshold = float(prior_log_odds_threshold(prior))
+    crossings = model.llr_coefficients().crossings(threshold)
+    grid = default_grid(model) if grid is None else np.asarray(grid, dtype=float).ravel()
+    llr_at_x = float(model.llr([[float(x)]])[0])
+    classes = tuple(model.classes_.tolist())
+    decision = classes[int(bayes_decision(llr_at_x, prior))]
+    title = f"P({classes[1]}) = {prior:.2f}: x = {x:g} -> {decision}"
+    return PriorView(
+        classes=classes, prior=float(prior), threshold=threshold, crossings=crossings,
+        grid=grid, posterior=posterior_from_llr(model.llr(grid[:, None]), prior),
+        x=float(x), llr_at_x=llr_at_x,
+        posterior_at_x=float(posterior_from_llr(llr_at_x, prior)),
+        decision=decision, title=title,
+    )
+
+
+def draw_prior_view(view, ax=None, feature_name=None):
+    """Draw a `PriorView`: both posterior curves, the thresholds and the sample.
+
+    Returns
+    -------
+    plotting.CurvePlot
+    """
+    return plot_posterior_curve(
+        view.grid, view.posterior, ax, classes=view.classes, crossings=view.crossings,
+        point=(view.x, view.posterior_at_x), feature_name=feature_name, title=view.title,
+    )
+
+
+def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 4.5)):
+    """A slider for :math:`P(c_1)` that redraws the posterior curve, thresholds and decision.
+
+    Returns
+    -------
+    ipywidgets.interactive
+    """
+
+    def draw(prior):
+        _, ax = plt.subplots(figsize=figsize)
+        draw_prior_view(prior_view(model, prior, x, grid), ax, feature_name)
+        plt.show()
+
+    slider = widgets.FloatSlider(
+        value=0.5, min=0.01, max=0.99, step=0.01, continuous_update=False,
+        description=f"P({model.classes_[1]})", readout_format=".2f",
+    )
+    return widgets.interactive(draw, prior=slider)
+
+
+@dataclass(frozen=True)
+class OutlierView:
+    """What the outlier control shows for one outlier position.
+
+    Attributes
+    ----------
+    X, y : the two-class training data without the outlier
+    outlier : ndarray of shape (2,)
+    label : the outlier's class
+    models : dict of str to (fitted model, fitted model)
+        ``"LDA"`` and ``"logistic regression"``, each fitted without and with the outlier.
+    boundaries : dict of str to ((ndarray, float), (ndarray, float))
+        Each model's boundary :math:`w^T x + b = 0` without and with the outlier,
+        as ``(w, b)`` with :math:`w = w_1 - w_0`, :math:`b = w_{01} - w_{00}`.
+    rotation_degrees : dict of str to float
+        Angle between each model's boundary without and with the outlier.
+    changed_decisions : dict of str to float
+        Fraction of the original samples whose predicted class the outlier changes.
+    title : str
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    outlier: np.ndarray
+    label: object
+    models: dict
+    boundaries: dict
+    rotation_degrees: dict
+    changed_decisions: dict
+    title: str
+
+
+def linear_boundary(model):
+    r"""The boundary :math:`w^T x + b = 0` of a fitted two-class linear model.
+
+    :math:`w = w_1 - w_0` and :math:`b = w_{01} - w_{00}` from a tied
+    `GaussianClassifier`'s `linear_discriminants` or a `SoftmaxRegression`'s
+    ``coef_`` and ``intercept_``; class ``classes_[1]`` lies where
+    :math:`w^T x + b > 0`.
+
+    Returns
+    -------
+    w : ndarray of shape (n_features,)
+    b : float
+    """
+    if isinstance(model, GaussianClassifier):
+        W, w0 = model.linear_discriminants()
+    else:
+        W, w0 = model.coef_, model.intercept_
+    if W.shape[0] != 2:
+        raise ValueError(f"a single boundary needs two classes; the model has {W.shape[0]}.")
+    return W[1] - W[0], float(w0[1] - w0[0])
+
+
+def _angle_between(u, v):
+    cosine = u @ v / (np.linalg.norm(u) * np.linalg.norm(v))
+    return float(np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))))
+
+
+def outlier_view(X, y, outlier, label=None, penalty=1e-3):
+    r"""Fit LDA and logistic regression without and with one added sample, and compare.
+
+    LDA's boundary depends on every sample through the class means and the
+    shared covariance, so one far-away point can turn it; logistic regression
+    is fitted to :math:`P(y \mid x)` only, and a point far on its own class's
+    side hardly changes its loss (its gradient :math:`x(\hat y - c)` vanishes).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        Exactly two classes.
+    outlier : array-like of shape (2,)
+        The added sample.
+    label : object, default=None
+        Its class; ``None`` means the second class (``np.unique(y)[1]``).
+    penalty : float, default=1e-3
+        L2 strength of the logistic regression (keeps it defined on separable data).
+
+    Returns
+    -------
+    OutlierView
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    classes = np.unique(y)
+    if X.ndim != 2 or X.shape[1] != 2 or classes.size != 2:
+        raise ValueError(
+            f"outlier_view draws two-class boundaries in two dimensions; X has shape "
+            f"{X.shape} and y has {classes.size} classes {classes.tolist()}. Select two "
+            "features and two classes first."
+        )
+    outlier = np.asarray(outlier, dtype=float)
+    if outlier.shape != (2,) or not np.all(np.isfinite(outlier)):
+        raise ValueError(f"outlier must be two finite numbers (x1, x2); got {outlier!r}.")
+    label = classes[1] if label is None else label
+    if label not in classes.tolist():
+        raise ValueError(f"label {label!r} is not one of the classes {classes.tolist()}.")
+    X_more, y_more = np.vstack([X, outlier]), np.append(y, label)
+    makers = {"LDA": lambda: GaussianClassifier(covariance="tied"),
+              "logistic regression": lambda: SoftmaxRegression(penalty=penalty)}
+    models, boundaries, rotation, changed = {}, {}, {}, {}
+    for name, make in makers.items():
+        before, after = make().fit(X, y), make().fit(X_more, y_more)
+        models[name] = (before, after)
+        boundaries[name] = (linear_boundary(before), linear_boundary(after))
+        rotation[name] = _angle_between(boundaries[name][0][0], boundaries[name][1][0])
+        changed[name] = float(np.mean(before.predict(X) != after.predict(X)))
+    title = "turned by: " + ", ".join(f"{name} {rotation[name]:.0f}°" for name in models)
+    return OutlierView(X, y, outlier, label, models, boundaries, rotation, changed, title)
+
+
+def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 5.0)):
+    """Two sliders that move an added sample and redraw both models' boundaries.
+
+    Returns
+    -------
+    ipywidgets.interactive
+    """
+    X = np.asarray(X, dtype=float)
+    lows, highs = X.min(axis=0), X.max(axis=0)
+    span = highs - lows
+
+    def draw(x1, x2):
+        view = outlier_view(X, y, [x1, x2], label=label, penalty=penalty)
+        fig, ax = plt.subplots(figsize=figsize)
+        plot_outlier_effect(view, ax)
+        plt.show()
+
+    sliders = {
+        name: widgets.FloatSlider(
+            value=float(highs[j] + span[j]), min=float(lows[j] - 2 * span[j]),
+            max=float(highs[j] + 2 * span[j]), step=float(span[j] / 20),
+            description=f"outlier x{j + 1}", continuous_update=False,
+        )
+        for j, name in enumerate(("x1", "x2"))
+    }
+    return widgets.interactive(draw, **sliders)
 
 
 @dataclass(frozen=True)

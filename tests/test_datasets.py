@@ -1,28 +1,150 @@
-"""Tests of the offline data loaders and their checksum verification."""
+"""Offline data loaders: contents, checksums, provenance table and failure messages."""
 
+import hashlib
 import importlib.util
 import re
 import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from sklearn import datasets as sklearn_datasets
 
 from lecture_utils import datasets
 from lecture_utils.datasets import (
     ARRAY_CHECKSUMS,
     CHECKSUMS,
     DATA_DIR,
+    IRIS_FEATURES,
     MNIST_KEYS,
     arrays_sha256,
     load_iris,
+    load_iris_2d,
     load_mnist,
+    read_csv,
     read_npz,
+    sha256_of,
     verified_path,
 )
 
+README = DATA_DIR / "README.md"
+
+
+def readme_checksums():
+    """``{file: sha256}`` from the table in data/README.md."""
+    table = {}
+    for line in README.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) >= 2 and re.fullmatch(r"`[^`]+`", cells[0]):
+            digest = re.fullmatch(r"`([0-9a-f]{64})`", cells[-1])
+            if digest:
+                table[cells[0].strip("`")] = digest.group(1)
+    return table
+
+
+# -------------------------------------------------------------------- contents
+def test_iris_equals_the_copy_bundled_with_scikit_learn():
+    iris = load_iris()
+    reference = sklearn_datasets.load_iris()
+    np.testing.assert_array_equal(iris.X, reference.data)
+    np.testing.assert_array_equal(iris.y, reference.target_names[reference.target])
+    assert iris.X.dtype == float and iris.X.shape == (150, 4)
+    assert iris.feature_names == IRIS_FEATURES
+    assert iris.target_name == "species"
+    assert sorted(set(iris.y.tolist())) == ["setosa", "versicolor", "virginica"]
+
+
+def test_iris_2d_is_the_two_sepal_columns():
+    full, two = load_iris(), load_iris_2d()
+    np.testing.assert_array_equal(two.X, full.X[:, :2])
+    np.testing.assert_array_equal(two.y, full.y)
+    assert two.feature_names == ("sepal_length_cm", "sepal_width_cm")
+
+
+def test_dataset_frame():
+    iris = load_iris_2d()
+    frame = iris.frame
+    assert list(frame.columns) == ["sepal_length_cm", "sepal_width_cm", "species"]
+    np.testing.assert_array_equal(frame[list(iris.feature_names)].to_numpy(), iris.X)
+    assert frame["species"].tolist() == iris.y.tolist()
+
+
+def test_iris_build_script_reproduces_the_file(tmp_path):
+    spec = importlib.util.spec_from_file_location("build_iris", DATA_DIR / "build_iris.py")
+    build_iris = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_iris)
+    build_iris.build(tmp_path / "iris.csv")
+    assert sha256_of(tmp_path / "iris.csv") == CHECKSUMS["iris.csv"]
+
+
+# ------------------------------------------------------------------- checksums
+def test_checksums_match_the_readme_table():
+    assert readme_checksums() == CHECKSUMS
+
+
+def test_every_data_file_has_a_checksum_and_matches_it():
+    shipped = {
+        path.name for path in DATA_DIR.iterdir()
+        if path.is_file() and path.suffix not in (".md", ".py")
+    }
+    assert shipped == set(CHECKSUMS)
+    for name, digest in CHECKSUMS.items():
+        assert hashlib.sha256((DATA_DIR / name).read_bytes()).hexdigest() == digest
+
+
+def test_sha256_of_reads_large_files_in_blocks(tmp_path):
+    payload = bytes(range(256)) * 10_000  # 2.5 MB: several blocks
+    (tmp_path / "blob").write_bytes(payload)
+    assert sha256_of(tmp_path / "blob") == hashlib.sha256(payload).hexdigest()
+
+
+# --------------------------------------------------------------------- failures
+def test_missing_file_says_which_and_how_to_restore(tmp_path):
+    with pytest.raises(FileNotFoundError, match=r"iris\.csv is missing") as caught:
+        load_iris(data_dir=tmp_path)
+    assert "git checkout -- data/iris.csv" in str(caught.value)
+    assert str(tmp_path) in str(caught.value)
+
+
+def test_an_unaltered_copy_elsewhere_loads(tmp_path):
+    shutil.copy(DATA_DIR / "iris.csv", tmp_path / "iris.csv")
+    np.testing.assert_array_equal(load_iris(data_dir=tmp_path).X, load_iris().X)
+
+
+@pytest.mark.parametrize("position", [0, 200, -2])
+def test_an_altered_file_is_refused(tmp_path, position):
+    content = bytearray((DATA_DIR / "iris.csv").read_bytes())
+    content[position] = ord("9") if content[position] != ord("9") else ord("8")
+    (tmp_path / "iris.csv").write_bytes(bytes(content))
+    with pytest.raises(ValueError, match=r"iris\.csv has been altered or corrupted") as caught:
+        load_iris_2d(data_dir=tmp_path)
+    message = str(caught.value)
+    assert CHECKSUMS["iris.csv"] in message
+    assert "git checkout -- data/iris.csv" in message
+
+
+def test_a_truncated_file_is_refused(tmp_path):
+    content = (DATA_DIR / "iris.csv").read_bytes()
+    (tmp_path / "iris.csv").write_bytes(content[: len(content) // 2])
+    with pytest.raises(ValueError, match="altered"):
+        read_csv("iris.csv", data_dir=tmp_path)
+
+
+def test_unknown_file_names_are_refused():
+    with pytest.raises(ValueError, match=r"'digits\.csv' is not a known data file; known: \["):
+        verified_path("digits.csv")
+
+
+def test_no_loader_uses_pickle():
+    source = Path(datasets.__file__).read_text(encoding="utf-8")
+    for unsafe in ("import pickle", "pickle.load", "read_pickle", "allow_pickle=True", "joblib"):
+        assert unsafe not in source
+
+
+# ------------------------------------------------------------------------ MNIST
 # Published numbers of images per digit 0..9 in the MNIST training and test sets.
 MNIST_TRAIN_COUNTS = [5923, 6742, 5958, 6131, 5842, 5421, 5918, 6265, 5851, 5949]
 MNIST_TEST_COUNTS = [980, 1135, 1032, 1010, 982, 892, 958, 1028, 974, 1009]
@@ -48,7 +170,6 @@ def _load_build_script():
     return module
 
 
-# ------------------------------------------------------------------ MNIST
 def test_mnist_shapes_and_types(mnist):
     assert mnist.X_train.shape == (60_000, 784) and mnist.X_train.dtype == np.uint8
     assert mnist.X_test.shape == (10_000, 784) and mnist.X_test.dtype == np.uint8
@@ -181,35 +302,6 @@ def test_arrays_sha256_depends_on_the_key_order():
     assert arrays_sha256(arrays, ["a", "b"]) != arrays_sha256(arrays, ["b", "a"])
 
 
-# ------------------------------------------------------------ CSV loaders
-def test_iris_loads_and_verifies():
-    iris = load_iris()
-    assert iris.X.shape == (150, 4)
-    assert sorted(set(iris.y)) == ["setosa", "versicolor", "virginica"]
-
-
-def test_altered_csv_is_detected(tmp_path):
-    shutil.copy(DATA_DIR / "iris.csv", tmp_path / "iris.csv")
-    with open(tmp_path / "iris.csv", "a") as handle:
-        handle.write("5.0,3.0,1.0,0.2,setosa\n")
-    with pytest.raises(ValueError, match=r"altered or corrupted: its SHA-256"):
-        verified_path("iris.csv", data_dir=tmp_path)
-
-
-def test_missing_csv_is_reported(tmp_path):
-    with pytest.raises(FileNotFoundError, match=r"git checkout -- data/iris\.csv"):
-        verified_path("iris.csv", data_dir=tmp_path)
-
-
-# ------------------------------------------------------------ data/README.md
-def test_readme_table_matches_the_recorded_checksums():
-    readme = (DATA_DIR / "README.md").read_text()
-    rows = re.findall(r"^\| `([^`]+)` \|.*`([0-9a-f]{64})` \|$", readme, flags=re.MULTILINE)
-    listed = dict(rows)
-    assert listed == {**CHECKSUMS, **ARRAY_CHECKSUMS}
-
-
-def test_every_data_file_is_known():
-    files = {p.name for p in DATA_DIR.iterdir() if p.suffix in {".csv", ".npz"}}
-    assert files == set(CHECKSUMS) | set(ARRAY_CHECKSUMS)
-    assert not set(CHECKSUMS) & set(datasets.ARRAY_CHECKSUMS)
+def test_every_npz_file_has_an_arrays_checksum():
+    npz = {name for name in CHECKSUMS if name.endswith(".npz")}
+    assert npz == set(ARRAY_CHECKSUMS)

@@ -1,0 +1,208 @@
+r"""Learning curves: test error against training-set size, averaged over repetitions.
+
+The experiment of Ng and Jordan (2002), "On discriminative vs. generative
+classifiers": fit a generative and a discriminative classifier on training
+sets of growing size :math:`m` and compare their test errors,
+
+.. math::
+
+    \bar e(m) = \frac{1}{R}\sum_{r=1}^{R} \operatorname{err}_r(m),
+
+where repetition :math:`r` draws its own test set and its own training set of
+size :math:`m` (both stratified by class) from a seeded generator, so that the
+whole curve is reproducible. Every model sees the same training and test sets
+in a repetition, so the curves are compared pair by pair.
+
+`sample_exponential_classes` draws a seeded sample in which the logistic
+model is exactly right and the Gaussian one is wrong (skewed features whose
+variance grows with their mean), the case in which the discriminative model
+should win with enough data.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from sklearn.base import clone
+
+from .decision import error_rate
+from .validation import check_number
+
+
+@dataclass(frozen=True)
+class LearningCurve:
+    """Test errors of several models at several training-set sizes.
+
+    Attributes
+    ----------
+    train_sizes : ndarray of int of shape (n_sizes,)
+    errors : dict of str to ndarray of shape (n_repeats, n_sizes)
+        The test error of each model, one row per repetition.
+    """
+
+    train_sizes: np.ndarray
+    errors: dict
+
+    def mean_errors(self):
+        r"""The mean test error :math:`\bar e(m)`: a DataFrame, one column per model."""
+        return pd.DataFrame(
+            {name: errors.mean(axis=0) for name, errors in self.errors.items()},
+            index=pd.Index(self.train_sizes, name="training samples"),
+        )
+
+    def standard_errors(self):
+        r"""Standard error of each mean, :math:`s / \sqrt{R}` (a DataFrame like `mean_errors`)."""
+        return pd.DataFrame(
+            {name: errors.std(axis=0, ddof=1) / np.sqrt(errors.shape[0])
+             for name, errors in self.errors.items()},
+            index=pd.Index(self.train_sizes, name="training samples"),
+        )
+
+
+def learning_curve(models, X, y, train_sizes, *, n_repeats=10, test_size=0.3,
+                   random_state=None):
+    """Average test error of each model against the number of training samples.
+
+    Parameters
+    ----------
+    models : dict of str to estimator
+        Unfitted scikit-learn style classifiers; each is cloned for every fit.
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    train_sizes : sequence of int
+        Training-set sizes :math:`m`, each at least the number of classes and
+        at most the number of samples left after the test set.
+    n_repeats : int, default=10
+        Repetitions :math:`R` averaged at each size.
+    test_size : float, default=0.3
+        Fraction of the samples held out for testing in each repetition.
+    random_state : int or None, default=None
+        Seed of the generator that draws every split.
+
+    Returns
+    -------
+    LearningCurve
+    """
+    if not isinstance(models, dict) or not models:
+        raise ValueError("models must be a non-empty dict of name -> unfitted classifier.")
+    n_repeats = check_number("n_repeats", n_repeats, minimum=1, integer=True)
+    test_size = check_number("test_size", test_size, minimum=0.0, inclusive=False)
+    if test_size >= 1.0:
+        raise ValueError(f"test_size is a fraction of the samples, below 1; got {test_size}.")
+    X, y = np.asarray(X), np.asarray(y)
+    if X.ndim != 2 or y.shape != (X.shape[0],):
+        raise ValueError(
+            f"X must be 2-D with one label in y per row; got shapes {X.shape} and {y.shape}."
+        )
+    n_classes = np.unique(y).size
+    pool_size = X.shape[0] - int(np.ceil(test_size * X.shape[0]))
+    sizes = np.array([check_number("train_sizes", m, minimum=n_classes, integer=True)
+                      for m in np.atleast_1d(train_sizes)])
+    if sizes.size == 0 or sizes.max() > pool_size:
+        raise ValueError(
+            f"train_sizes must be non-empty and at most {pool_size}, the samples left after "
+            f"holding out test_size={test_size}; got {sizes.tolist()}."
+        )
+    rng = np.random.default_rng(random_state)
+    errors = {name: np.empty((n_repeats, sizes.size)) for name in models}
+    for r in range(n_repeats):
+        test = stratified_sample(y, X.shape[0] - pool_size, rng)
+        pool = np.setdiff1d(np.arange(X.shape[0]), test)
+        for j, m in enumerate(sizes):
+            train = pool[stratified_sample(y[pool], m, rng)]
+            for name, model in models.items():
+                fitted = clone(model).fit(X[train], y[train])
+                errors[name][r, j] = error_rate(y[test], fitted.predict(X[test]))
+    return LearningCurve(sizes, errors)
+
+
+def stratified_sample(y, size, rng):
+    r"""Indices of ``size`` rows drawn without replacement, keeping the class proportions.
+
+    Class :math:`c` gets :math:`\lfloor size \cdot N_c / N \rfloor` rows, at least
+    one, and the rows left over go to the classes with the largest remainders.
+
+    Parameters
+    ----------
+    y : ndarray of shape (n_samples,)
+    size : int
+        At least the number of classes, at most ``n_samples``.
+    rng : numpy Generator
+
+    Returns
+    -------
+    ndarray of int of shape (size,), sorted
+    """
+    classes, y_index, counts = np.unique(y, return_inverse=True, return_counts=True)
+    if not classes.size <= size <= y.size:
+        raise ValueError(
+            f"a stratified sample of {size} rows needs between {classes.size} (one per "
+            f"class) and {y.size} (all) rows."
+        )
+    share = size * counts / y.size
+    take = np.minimum(np.maximum(np.floor(share).astype(int), 1), counts)
+    by_remainder = np.argsort(take - share, kind="stable")
+    while take.sum() < size:
+        for k in by_remainder:
+            if take.sum() < size and take[k] < counts[k]:
+                take[k] += 1
+    while take.sum() > size:
+        k = int(np.argmax(take))
+        take[k] -= 1
+    chosen = [rng.choice(np.flatnonzero(y_index == k), take[k], replace=False)
+              for k in range(classes.size)]
+    return np.sort(np.concatenate(chosen))
+
+
+def sample_exponential_classes(n_samples, n_features=10, mean_ratio=3.0, random_state=None):
+    r"""A two-class sample that logistic regression models exactly and a Gaussian does not.
+
+    The classes are equally likely, and given the class the features are
+    independent exponential waiting times, with mean 1 in class 0 and mean
+    :math:`r` (``mean_ratio``) in class 1:
+    :math:`f(x_j \mid y) = \lambda_y e^{-\lambda_y x_j}`, :math:`\lambda_0 = 1`,
+    :math:`\lambda_1 = 1/r`. Their log-odds are linear in :math:`x`,
+
+    .. math::
+
+        \log\frac{P(y = 1 \mid x)}{P(y = 0 \mid x)} = \sum_{j=1}^{d}
+            \Big(\log\frac{1}{r} + \big(1 - \tfrac{1}{r}\big)\,x_j\Big)
+
+    (see `exponential_log_odds`), so the logistic model holds exactly and the
+    Bayes classifier is linear; but the class densities are skewed and their
+    variances differ (:math:`1` and :math:`r^2`), so every Gaussian model is wrong.
+
+    Parameters
+    ----------
+    n_samples : int
+    n_features : int, default=10
+    mean_ratio : float, default=3.0
+        :math:`r > 0`, the mean of every feature in class 1.
+    random_state : int or None, default=None
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of int of shape (n_samples,)
+        Labels 0 and 1.
+    """
+    n_samples = check_number("n_samples", n_samples, minimum=1, integer=True)
+    n_features = check_number("n_features", n_features, minimum=1, integer=True)
+    mean_ratio = check_number("mean_ratio", mean_ratio, minimum=0.0, inclusive=False)
+    rng = np.random.default_rng(random_state)
+    y = rng.integers(0, 2, n_samples)
+    means = np.where(y == 1, mean_ratio, 1.0)[:, None]
+    return rng.exponential(1.0, (n_samples, n_features)) * means, y
+
+
+def exponential_log_odds(X, mean_ratio=3.0):
+    r"""The exact log-odds :math:`\log P(y=1 \mid x) - \log P(y=0 \mid x)` of
+    `sample_exponential_classes` (positive: the Bayes decision is class 1).
+
+    .. math::
+
+        \sum_j \Big(\log\frac{1}{r} + \big(1 - \tfrac{1}{r}\big)\,x_j\Big)
+    """
+    X = np.asarray(X, dtype=float)
+    mean_ratio = check_number("mean_ratio", mean_ratio, minimum=0.0, inclusive=False)
+    return np.sum(-np.log(mean_ratio) + (1.0 - 1.0 / mean_ratio) * X, axis=1)

@@ -1,0 +1,98 @@
+"""Tests of the cat data sets: files, checksums, loaders and the build script."""
+
+import importlib.util
+import shutil
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from lecture_utils.datasets import (
+    CAT_SHELTER_CATEGORIES,
+    CHECKSUMS,
+    DATA_DIR,
+    FUR_COLOURS,
+    load_cat_fur,
+    load_cat_shelter,
+    sha256_of,
+)
+from lecture_utils.discrete import CategoricalClassifier
+
+CAT_FILES = ("cat_fur.csv", "cat_shelter.csv")
+
+
+def build_script():
+    spec = importlib.util.spec_from_file_location(
+        "build_cat_shelter", DATA_DIR / "build_cat_shelter.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", CAT_FILES)
+def test_checksums_match_files_and_readme(name):
+    assert sha256_of(DATA_DIR / name) == CHECKSUMS[name]
+    readme = (DATA_DIR / "README.md").read_text()
+    assert f"`{name}`" in readme and CHECKSUMS[name] in readme
+    assert f"## {name}" in readme
+
+
+def test_cat_fur_is_the_lectures_list_of_ten_cats():
+    data = load_cat_fur()
+    pairs = list(zip(data.X[:, 0].tolist(), data.y.tolist(), strict=True))
+    assert pairs == [
+        ("black", "male"), ("orange", "male"), ("black", "female"), ("orange", "male"),
+        ("white", "male"), ("white", "female"), ("white", "male"), ("white", "female"),
+        ("black", "female"), ("calico", "female"),
+    ]
+    assert data.feature_names == ("fur",) and data.target_name == "sex"
+
+
+def test_cat_fur_gives_the_lectures_counts():
+    data = load_cat_fur()
+    model = CategoricalClassifier(categories=[FUR_COLOURS]).fit(data.X, data.y)
+    np.testing.assert_array_equal(model.category_count_[0], [[2, 0, 2, 1], [1, 2, 2, 0]])
+
+
+def test_cat_shelter_values_are_the_declared_categories():
+    data = load_cat_shelter()
+    assert data.X.shape == (300, 3)
+    assert data.feature_names == tuple(CAT_SHELTER_CATEGORIES)
+    for j, categories in enumerate(CAT_SHELTER_CATEGORIES.values()):
+        assert set(data.X[:, j].tolist()) <= set(categories)
+    assert set(data.y.tolist()) == {"female", "male"}
+
+
+def test_build_script_reproduces_the_committed_file(tmp_path):
+    module = build_script()
+    rebuilt = tmp_path / "cat_shelter.csv"
+    module.draw().to_csv(rebuilt, index=False, lineterminator="\n")
+    assert sha256_of(rebuilt) == CHECKSUMS["cat_shelter.csv"]
+    for name, (categories, probabilities) in module.FEATURES.items():
+        assert tuple(categories) == CAT_SHELTER_CATEGORIES[name]
+        for values in probabilities.values():
+            assert np.isclose(sum(values), 1.0)
+
+
+def test_build_script_draws_from_its_model():
+    module = build_script()
+    frame = module.draw(n_cats=20_000, seed=1)
+    for name, (categories, probabilities) in module.FEATURES.items():
+        for sex, expected in probabilities.items():
+            column = frame.loc[frame["sex"] == sex, name]
+            observed = column.value_counts(normalize=True).reindex(categories, fill_value=0)
+            np.testing.assert_allclose(observed.to_numpy(), expected, atol=0.02)
+
+
+def test_a_changed_file_is_refused(tmp_path):
+    for name in CAT_FILES:
+        shutil.copy(DATA_DIR / name, tmp_path / name)
+    frame = pd.read_csv(tmp_path / "cat_fur.csv")
+    frame.loc[0, "sex"] = "female"
+    frame.to_csv(tmp_path / "cat_fur.csv", index=False)
+    with pytest.raises(ValueError, match="altered or corrupted.*git checkout"):
+        load_cat_fur(tmp_path)
+    assert load_cat_shelter(tmp_path).X.shape == (300, 3)
+    (tmp_path / "cat_shelter.csv").unlink()
+    with pytest.raises(FileNotFoundError, match="missing"):
+        load_cat_shelter(tmp_path)

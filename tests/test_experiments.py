@@ -1,0 +1,100 @@
+"""Tests of lecture_utils.experiments: learning curves and the exponential-classes sample."""
+
+import numpy as np
+import pytest
+from scipy.stats import expon
+from sklearn.dummy import DummyClassifier
+
+from lecture_utils.experiments import (
+    LearningCurve,
+    exponential_log_odds,
+    learning_curve,
+    sample_exponential_classes,
+    stratified_sample,
+)
+from lecture_utils.gaussian import GaussianClassifier
+from lecture_utils.logistic import SoftmaxRegression
+
+
+def test_learning_curve_shapes_and_reproducibility():
+    X, y = sample_exponential_classes(400, n_features=3, random_state=0)
+    models = {"LDA": GaussianClassifier(covariance="tied"), "LR": SoftmaxRegression(penalty=0.01)}
+    curve = learning_curve(models, X, y, [10, 40, 160], n_repeats=4, random_state=1)
+    assert isinstance(curve, LearningCurve)
+    assert curve.errors["LDA"].shape == (4, 3)
+    means = curve.mean_errors()
+    assert list(means.columns) == ["LDA", "LR"] and means.index.tolist() == [10, 40, 160]
+    np.testing.assert_allclose(means["LR"], curve.errors["LR"].mean(axis=0))
+    np.testing.assert_allclose(curve.standard_errors()["LR"],
+                               curve.errors["LR"].std(axis=0, ddof=1) / 2.0)
+    again = learning_curve(models, X, y, [10, 40, 160], n_repeats=4, random_state=1)
+    np.testing.assert_array_equal(again.errors["LR"], curve.errors["LR"])
+
+
+def test_learning_curve_errors_are_test_errors():
+    rng = np.random.default_rng(2)
+    X = rng.standard_normal((300, 2))
+    y = np.where(np.arange(300) < 90, "rare", "common")
+    always = {"majority": DummyClassifier(strategy="most_frequent")}
+    curve = learning_curve(always, X, y, [20, 150], n_repeats=3, test_size=0.5, random_state=0)
+    np.testing.assert_allclose(curve.errors["majority"], 0.3)  # stratified: 45 of 150 are rare
+
+
+def test_the_whole_pool_can_be_the_training_set():
+    X, y = sample_exponential_classes(100, n_features=2, random_state=3)
+    curve = learning_curve({"LR": SoftmaxRegression(penalty=0.01)}, X, y, [70], n_repeats=2,
+                           random_state=0)
+    assert curve.errors["LR"].shape == (2, 1)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"train_sizes": [5, 500]}, "at most 70"),
+    ({"train_sizes": [1]}, "train_sizes must be a finite number >= 2"),
+    ({"n_repeats": 0}, "n_repeats must be"),
+    ({"test_size": 1.5}, "below 1"),
+])
+def test_learning_curve_rejects_bad_settings(kwargs, message):
+    X, y = sample_exponential_classes(100, n_features=2, random_state=3)
+    settings = {"train_sizes": [10], **kwargs}
+    with pytest.raises(ValueError, match=message):
+        learning_curve({"LR": SoftmaxRegression(penalty=0.01)}, X, y, **settings)
+    with pytest.raises(ValueError, match="non-empty dict"):
+        learning_curve({}, X, y, [10])
+
+
+def test_exponential_classes_have_the_stated_distribution():
+    X, y = sample_exponential_classes(20_000, n_features=3, mean_ratio=3.0, random_state=0)
+    assert abs(y.mean() - 0.5) < 0.02
+    np.testing.assert_allclose(X[y == 0].mean(axis=0), 1.0, rtol=0.05)
+    np.testing.assert_allclose(X[y == 1].mean(axis=0), 3.0, rtol=0.05)
+    np.testing.assert_allclose(X[y == 1].std(axis=0), 3.0, rtol=0.05)
+    again = sample_exponential_classes(20_000, n_features=3, mean_ratio=3.0, random_state=0)
+    np.testing.assert_array_equal(again[0], X)
+
+
+def test_exponential_log_odds_is_bayes_rule():
+    X, _ = sample_exponential_classes(50, n_features=4, mean_ratio=2.5, random_state=1)
+    by_densities = (expon.logpdf(X, scale=2.5).sum(axis=1) - expon.logpdf(X).sum(axis=1))
+    np.testing.assert_allclose(exponential_log_odds(X, 2.5), by_densities)
+
+
+def test_logistic_regression_reaches_the_bayes_error_and_lda_does_not():
+    X, y = sample_exponential_classes(6000, n_features=10, random_state=4)
+    X_test, y_test = sample_exponential_classes(20_000, n_features=10, random_state=5)
+    bayes = np.mean((exponential_log_odds(X_test) > 0) != y_test)
+    logistic = 1 - SoftmaxRegression(penalty=1e-4).fit(X, y).score(X_test, y_test)
+    lda = 1 - GaussianClassifier(covariance="tied_diag").fit(X, y).score(X_test, y_test)
+    assert logistic - bayes < 0.005
+    assert lda - bayes > 0.01
+
+
+@pytest.mark.parametrize("size", [3, 10, 37, 100])
+def test_stratified_sample_keeps_the_class_proportions(size):
+    y = np.array(["a"] * 60 + ["b"] * 30 + ["c"] * 10)
+    rows = stratified_sample(y, size, np.random.default_rng(0))
+    assert rows.size == size and np.unique(rows).size == size
+    counts = np.array([np.sum(y[rows] == c) for c in "abc"])
+    assert np.all(counts >= 1)
+    assert np.all(np.abs(counts - size * np.array([0.6, 0.3, 0.1])) < 1 + 1e-9)
+    with pytest.raises(ValueError, match="between 3"):
+        stratified_sample(y, 2, np.random.default_rng(0))

@@ -1,0 +1,338 @@
+"""Tests of lecture_utils.logistic: the objective, its derivatives, the solvers, the estimator."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.special import log_softmax as scipy_log_softmax
+from sklearn.base import clone
+from sklearn.exceptions import ConvergenceWarning, NotFittedError
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import cross_val_score
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+
+from lecture_utils.logistic import (
+    SoftmaxRegression,
+    add_bias,
+    cross_entropy,
+    cross_entropy_gradient,
+    cross_entropy_hessian,
+    log_softmax,
+    one_hot,
+    separating_pair,
+    softmax,
+)
+
+
+def overlapping_classes(n_samples=300, n_features=3, n_classes=3, seed=0):
+    """Gaussian blobs whose means differ by less than the noise: never separable."""
+    rng = np.random.default_rng(seed)
+    y = np.arange(n_samples) % n_classes
+    X = rng.standard_normal((n_samples, n_features))
+    X[:, 0] += 0.8 * y
+    X[:, 1] -= 0.5 * (y == 1)
+    return X * [1.0, 3.0, 0.5][:n_features] + [5.0, -2.0, 10.0][:n_features], y
+
+
+def random_problem(seed, n_samples=40, n_features=3, n_classes=4):
+    rng = np.random.default_rng(seed)
+    X1 = add_bias(rng.standard_normal((n_samples, n_features)))
+    C = one_hot(rng.integers(0, n_classes, n_samples), n_classes)
+    W = rng.standard_normal((n_features + 1, n_classes))
+    return W, X1, C
+
+
+def sklearn_reference(X, y, C):
+    """scikit-learn's fit, by its own Newton solver (lbfgs stops near 1e-7 in the gradient)."""
+    return LogisticRegression(C=C, solver="newton-cholesky", tol=1e-12, max_iter=1000).fit(X, y)
+
+
+# ------------------------------------------------------------ pure functions
+def test_log_softmax_matches_scipy_and_survives_huge_scores():
+    scores = np.array([[1.0, 2.0, 3.0], [1e300, -1e300, 0.0], [-1e4, -1e4 - 1.0, -1e4 + 2.0]])
+    np.testing.assert_allclose(log_softmax(scores), scipy_log_softmax(scores, axis=1))
+    probabilities = softmax(scores)
+    assert np.all(np.isfinite(probabilities))
+    np.testing.assert_allclose(probabilities.sum(axis=1), 1.0)
+    np.testing.assert_allclose(probabilities[1], [1.0, 0.0, 0.0])
+
+
+@pytest.mark.parametrize("penalty", [0.0, 0.7, np.array([0.0, 0.3, 1.5, 0.2])])
+def test_gradient_equals_finite_differences(penalty):
+    W, X1, C = random_problem(1)
+    gradient = cross_entropy_gradient(W, X1, C, penalty)
+    step = 1e-6
+    numeric = np.zeros_like(W)
+    for index in np.ndindex(W.shape):
+        bump = np.zeros_like(W)
+        bump[index] = step
+        numeric[index] = (cross_entropy(W + bump, X1, C, penalty)
+                          - cross_entropy(W - bump, X1, C, penalty)) / (2 * step)
+    np.testing.assert_allclose(gradient, numeric, rtol=1e-6, atol=1e-8)
+
+
+@pytest.mark.parametrize("penalty", [0.0, 0.7])
+def test_hessian_equals_finite_differences_of_the_gradient(penalty):
+    W, X1, C = random_problem(2)
+    hessian = cross_entropy_hessian(W, X1, C, penalty)
+    step = 1e-6
+    flat = W.ravel(order="F")
+    numeric = np.empty_like(hessian)
+    for j in range(flat.size):
+        bump = np.zeros_like(flat)
+        bump[j] = step
+        plus = cross_entropy_gradient((flat + bump).reshape(W.shape, order="F"), X1, C, penalty)
+        minus = cross_entropy_gradient((flat - bump).reshape(W.shape, order="F"), X1, C, penalty)
+        numeric[:, j] = (plus - minus).ravel(order="F") / (2 * step)
+    np.testing.assert_allclose(hessian, numeric, rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(hessian, hessian.T)
+
+
+def test_hessian_is_the_kronecker_sum_of_the_lecture():
+    W, X1, C = random_problem(3, n_samples=7)
+    P = softmax(X1 @ W)
+    expected = sum(np.kron(np.diag(p) - np.outer(p, p), np.outer(x, x))
+                   for p, x in zip(P, X1, strict=True)) / len(X1)
+    np.testing.assert_allclose(cross_entropy_hessian(W, X1, C), expected, atol=1e-14)
+
+
+def test_hessian_null_space_is_a_common_shift_of_all_weight_vectors():
+    W, X1, C = random_problem(4)
+    hessian = cross_entropy_hessian(W, X1, C)
+    shift = np.tile(np.random.default_rng(0).standard_normal(X1.shape[1]), C.shape[1])
+    np.testing.assert_allclose(hessian @ shift, 0.0, atol=1e-12)
+    eigenvalues = np.linalg.eigvalsh(hessian)
+    assert eigenvalues.min() > -1e-12
+    assert np.sum(eigenvalues < 1e-10) == X1.shape[1]
+    penalised = cross_entropy_hessian(W, X1, C, penalty=0.5)
+    assert np.sum(np.linalg.eigvalsh(penalised) < 1e-10) == 1  # only the common bias shift
+
+
+def test_separating_pair_finds_separable_and_overlapping_data():
+    X, y = overlapping_classes()
+    assert separating_pair(add_bias(X), y) is None
+    X_sep = np.array([[0.0, 0.0], [1.0, 0.2], [0.1, 1.0], [3.0, 3.0], [4.0, 3.5], [3.2, 4.0]])
+    y_sep = np.array([0, 0, 0, 1, 1, 1])
+    assert set(separating_pair(add_bias(X_sep), y_sep)) == {0, 1}
+
+
+# ------------------------------------------------------ agreement with sklearn
+@pytest.mark.parametrize("n_classes", [2, 3, 4])
+def test_unpenalised_fit_matches_sklearn(n_classes):
+    X, y = overlapping_classes(n_classes=n_classes)
+    ours = SoftmaxRegression().fit(X, y)
+    reference = sklearn_reference(X, y, C=np.inf)
+    np.testing.assert_allclose(ours.predict_proba(X), reference.predict_proba(X), atol=1e-4)
+    np.testing.assert_array_equal(ours.predict(X), reference.predict(X))
+    if n_classes == 2:
+        np.testing.assert_allclose(ours.coef_[1] - ours.coef_[0], reference.coef_[0], rtol=1e-4)
+    else:
+        centred = reference.coef_ - reference.coef_.mean(axis=0)
+        np.testing.assert_allclose(ours.coef_, centred, rtol=1e-4, atol=1e-6)
+
+
+@pytest.mark.parametrize(("n_classes", "c_per_penalty"), [(2, 2.0), (3, 1.0), (4, 1.0)])
+@pytest.mark.parametrize("penalty", [1e-3, 0.1])
+def test_penalised_fit_matches_sklearn_with_the_documented_scaling(n_classes, c_per_penalty,
+                                                                  penalty):
+    X, y = overlapping_classes(n_classes=n_classes)
+    ours = SoftmaxRegression(penalty=penalty).fit(X, y)
+    reference = sklearn_reference(X, y, C=c_per_penalty / (penalty * len(y)))
+    np.testing.assert_allclose(ours.predict_proba(X), reference.predict_proba(X), atol=1e-6)
+    if n_classes > 2:
+        np.testing.assert_allclose(ours.coef_, reference.coef_, rtol=1e-5, atol=1e-8)
+
+
+def test_fitted_weights_sum_to_zero_over_the_classes():
+    X, y = overlapping_classes(n_classes=4)
+    for solver in ("newton", "gd", "sgd"):
+        model = SoftmaxRegression(solver=solver, penalty=0.01, random_state=0).fit(X, y)
+        np.testing.assert_allclose(model.coef_.sum(axis=0), 0.0, atol=1e-10)
+        np.testing.assert_allclose(model.intercept_.sum(), 0.0, atol=1e-8)
+
+
+# -------------------------------------------------------------------- solvers
+def test_newton_converges_in_a_few_iterations_and_never_increases_the_loss():
+    X, y = overlapping_classes(n_classes=3)
+    model = SoftmaxRegression(solver="newton").fit(X, y)
+    assert model.n_iter_ <= 8
+    assert model.loss_curve_.shape == (model.n_iter_ + 1,)
+    assert model.loss_curve_[0] == pytest.approx(np.log(3))
+    assert np.all(np.diff(model.loss_curve_) <= 0)
+
+
+def test_gradient_descent_reaches_the_newton_optimum():
+    X, y = overlapping_classes(n_classes=3)
+    newton = SoftmaxRegression(penalty=0.01).fit(X, y)
+    gd = SoftmaxRegression(solver="gd", penalty=0.01, max_iter=20_000, tol=1e-8).fit(X, y)
+    assert gd.n_iter_ > 10 * newton.n_iter_
+    assert np.all(np.diff(gd.loss_curve_) <= 1e-15)
+    assert gd.loss_curve_[-1] == pytest.approx(newton.loss_curve_[-1], abs=1e-12)
+    np.testing.assert_allclose(gd.coef_, newton.coef_, atol=1e-5)
+
+
+def test_sgd_approaches_the_newton_optimum_and_is_reproducible():
+    X, y = overlapping_classes(n_classes=3)
+    newton = SoftmaxRegression(penalty=0.01).fit(X, y)
+    sgd = SoftmaxRegression(solver="sgd", penalty=0.01, batch_size=16, random_state=3)
+    sgd.fit(X, y)
+    assert sgd.loss_curve_[-1] - newton.loss_curve_[-1] < 0.01
+    np.testing.assert_allclose(sgd.predict_proba(X), newton.predict_proba(X), atol=0.05)
+    again = clone(sgd).fit(X, y)
+    np.testing.assert_array_equal(again.coef_, sgd.coef_)
+    other = SoftmaxRegression(solver="sgd", penalty=0.01, batch_size=16, random_state=4)
+    assert not np.array_equal(other.fit(X, y).coef_, sgd.coef_)
+
+
+def test_sgd_with_batch_size_one_is_the_lecture_update():
+    X, y = overlapping_classes(n_samples=60)
+    model = SoftmaxRegression(solver="sgd", batch_size=1, learning_rate=0.05,
+                              random_state=0).fit(X, y)
+    assert model.loss_curve_[-1] < model.loss_curve_[0]
+
+
+def test_too_few_iterations_warn_with_the_fix():
+    X, y = overlapping_classes()
+    with pytest.warns(ConvergenceWarning, match="increase max_iter"):
+        SoftmaxRegression(solver="gd", max_iter=3).fit(X, y)
+
+
+def test_a_too_large_learning_rate_is_reported():
+    X, y = overlapping_classes()
+    with pytest.raises(ValueError, match="learning_rate=.* is too large"):
+        SoftmaxRegression(solver="gd", learning_rate=1e4, max_iter=50).fit(X, y)
+
+
+# ------------------------------------------------------------- the estimator
+@pytest.mark.parametrize("labels", [
+    np.array(["cat", "dog", "emu"]), np.array([-5, 2, 40]), np.array([0.0, 10.0, 20.0]),
+])
+def test_any_label_type(labels):
+    X, y = overlapping_classes()
+    reference = SoftmaxRegression().fit(X, y)
+    model = SoftmaxRegression().fit(X, labels[y])
+    np.testing.assert_array_equal(model.classes_, labels)
+    np.testing.assert_array_equal(model.predict(X), labels[reference.predict(X)])
+    np.testing.assert_allclose(model.predict_proba(X), reference.predict_proba(X))
+
+
+def test_methods_are_consistent_and_follow_sklearn_shapes():
+    X, y = overlapping_classes(n_classes=3)
+    model = SoftmaxRegression().fit(X, y)
+    assert model.coef_.shape == (3, 3) and model.intercept_.shape == (3,)
+    np.testing.assert_allclose(model.predict_log_proba(X), np.log(model.predict_proba(X)))
+    scores = model.decision_function(X)
+    np.testing.assert_allclose(scores, X @ model.coef_.T + model.intercept_)
+    np.testing.assert_array_equal(model.predict(X), model.classes_[np.argmax(scores, axis=1)])
+    assert model.score(X, y) == np.mean(model.predict(X) == y)
+    binary = SoftmaxRegression().fit(X, y == 2)
+    log_odds = binary.decision_function(X)
+    assert log_odds.shape == (len(y),)
+    np.testing.assert_allclose(log_odds, np.diff(binary.predict_log_proba(X), axis=1)[:, 0])
+
+
+def test_works_in_pipelines_and_cross_validation():
+    X, y = overlapping_classes()
+    pipeline = make_pipeline(StandardScaler(), SoftmaxRegression(penalty=0.01))
+    scores = cross_val_score(pipeline, X, y, cv=3)
+    assert scores.shape == (3,) and np.all(scores > 0.4)
+
+
+def test_separable_data_ask_for_a_penalty():
+    X = np.array([[0.0, 0.0], [1.0, 0.2], [0.1, 1.0], [3.0, 3.0], [4.0, 3.5], [3.2, 4.0]])
+    y = np.array(["a", "a", "a", "b", "b", "b"])
+    for solver in ("newton", "gd", "sgd"):
+        with pytest.raises(ValueError, match=r"linearly separable.*add a penalty \(penalty>0\)"):
+            SoftmaxRegression(solver=solver).fit(X, y)
+    model = SoftmaxRegression(penalty=0.1).fit(X, y)
+    assert model.score(X, y) == 1.0
+
+
+def test_quasi_separable_data_ask_for_a_penalty():
+    X, y = overlapping_classes(n_classes=2)
+    X = np.vstack([X, [[100.0, 0.0, 0.0]]])  # a third class far from the others
+    y = np.append(y, 2)
+    with pytest.raises(ValueError, match="add a penalty"):
+        SoftmaxRegression().fit(X, y)
+
+
+def test_collinear_features_ask_for_a_penalty():
+    X, y = overlapping_classes()
+    X = np.column_stack([X, 2 * X[:, 0] - X[:, 1]])
+    with pytest.raises(ValueError, match="linearly dependent.*add a penalty"):
+        SoftmaxRegression().fit(X, y)
+    assert SoftmaxRegression(penalty=0.01).fit(X, y).n_iter_ < 15
+
+
+@pytest.mark.parametrize(("params", "error", "message"), [
+    ({"solver": "lbfgs"}, ValueError, "solver='lbfgs' is not a valid choice"),
+    ({"penalty": -1.0}, ValueError, "penalty must be a finite number >= 0"),
+    ({"penalty": "l2"}, TypeError, "penalty must be a number"),
+    ({"learning_rate": 0.0}, ValueError, "learning_rate must be a finite number > 0"),
+    ({"max_iter": 1.5}, TypeError, "max_iter must be an integer"),
+    ({"solver": "sgd", "batch_size": 0}, ValueError, "batch_size must be"),
+    ({"tol": np.nan}, ValueError, "tol must be a finite number"),
+])
+def test_bad_parameters_are_named(params, error, message):
+    X, y = overlapping_classes()
+    with pytest.raises(error, match=message):
+        SoftmaxRegression(**params).fit(X, y)
+
+
+def test_bad_data_are_named():
+    X, y = overlapping_classes()
+    X_nan = X.copy()
+    X_nan[3, 1] = np.nan
+    with pytest.raises(ValueError, match="X contains NaN"):
+        SoftmaxRegression().fit(X_nan, y)
+    with pytest.raises(ValueError, match="one label per row"):
+        SoftmaxRegression().fit(X, y[:-1])
+    with pytest.raises(ValueError, match="only one class"):
+        SoftmaxRegression().fit(X, np.zeros(len(y)))
+    with pytest.raises(NotFittedError):
+        SoftmaxRegression().predict(X)
+    model = SoftmaxRegression().fit(X, y)
+    with pytest.raises(ValueError, match="same feature columns"):
+        model.predict(X[:, :2])
+
+
+# ------------------------------------------------------------ property tests
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 10_000), n_classes=st.integers(2, 4),
+       scale=st.sampled_from([1e-3, 1.0, 1e3]))
+def test_probabilities_are_distributions_at_any_scale(seed, n_classes, scale):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((30, 2)) * scale
+    y = np.arange(30) % n_classes
+    model = SoftmaxRegression(penalty=0.1).fit(X, y)
+    far = np.array([[1e6, -1e6], [0.0, 0.0]]) * scale
+    for points in (X, far):
+        probabilities = model.predict_proba(points)
+        assert np.all(np.isfinite(probabilities)) and np.all(probabilities >= 0)
+        np.testing.assert_allclose(probabilities.sum(axis=1), 1.0)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 10_000), permutation=st.permutations([0, 1, 2]))
+def test_relabelling_the_classes_permutes_the_columns(seed, permutation):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((45, 2))
+    y = np.arange(45) % 3
+    model = SoftmaxRegression(penalty=0.05).fit(X, y)
+    relabelled = SoftmaxRegression(penalty=0.05).fit(X, np.asarray(permutation)[y])
+    np.testing.assert_allclose(relabelled.predict_proba(X)[:, permutation],
+                               model.predict_proba(X), atol=1e-8)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 10_000), shift=st.floats(-1e3, 1e3))
+def test_translating_the_data_changes_only_the_biases(seed, shift):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((40, 2))
+    y = np.arange(40) % 2
+    model = SoftmaxRegression(penalty=0.05).fit(X, y)
+    moved = SoftmaxRegression(penalty=0.05).fit(X + shift, y)
+    np.testing.assert_allclose(moved.coef_, model.coef_, atol=1e-7)
+    np.testing.assert_allclose(moved.predict_proba(X + shift), model.predict_proba(X),
+                               atol=1e-7)

@@ -1,0 +1,224 @@
+"""Pictures: decision regions, density contours, covariance ellipses, class scatter."""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.collections import PathCollection, QuadMesh
+from matplotlib.colors import to_rgb
+from matplotlib.contour import ContourSet
+from matplotlib.patches import Ellipse
+from sklearn.linear_model import LogisticRegression
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.tree import DecisionTreeClassifier
+
+from lecture_utils.datasets import load_iris_2d
+from lecture_utils.gaussian import GaussianClassifier
+from lecture_utils.plotting import (
+    DecisionRegionsPlot,
+    class_index,
+    covariance_ellipse,
+    grid_over,
+    plot_decision_regions,
+    scatter_classes,
+)
+from lecture_utils.style import class_color, region_colormap
+
+RESOLUTION = 60
+
+
+@pytest.fixture(scope="module")
+def iris():
+    return load_iris_2d()
+
+
+@pytest.fixture(scope="module")
+def model(iris):
+    return GaussianClassifier().fit(iris.X, iris.y)
+
+
+def mahalanobis(points, mean, covariance):
+    diff = points - mean
+    return np.sqrt(np.einsum("ni,ij,nj->n", diff, np.linalg.inv(covariance), diff))
+
+
+def on_ellipse(ellipse, n=24):
+    """Points on a drawn Ellipse (its path is a unit circle mapped by the patch transform)."""
+    angles = np.linspace(0.0, 2.0 * np.pi, n, endpoint=False)
+    return ellipse.get_patch_transform().transform(np.column_stack([np.cos(angles),
+                                                                    np.sin(angles)]))
+
+
+# ------------------------------------------------------------------------ grid
+def test_grid_over_covers_the_data_with_a_margin():
+    X = np.array([[0.0, 10.0], [2.0, 14.0], [1.0, 12.0]])
+    xx, yy, points = grid_over(X, resolution=7, padding=0.5)
+    assert xx.shape == yy.shape == (7, 7)
+    assert points.shape == (49, 2)
+    assert (xx.min(), xx.max(), yy.min(), yy.max()) == (-0.5, 2.5, 9.5, 14.5)
+    np.testing.assert_array_equal(points[:, 0], xx.ravel())
+    np.testing.assert_array_equal(points[:, 1], yy.ravel())
+
+
+@pytest.mark.parametrize("shape", [(10, 3), (10, 1), (10,)])
+def test_grid_over_needs_two_columns(shape):
+    with pytest.raises(ValueError, match=r"two dimensions; X has shape .*Select two features"):
+        grid_over(np.zeros(shape))
+
+
+# ------------------------------------------------------------- decision regions
+def test_plot_decision_regions_returns_what_it_drew(iris, model):
+    drawn = plot_decision_regions(model, iris.X, iris.y, resolution=RESOLUTION)
+    assert isinstance(drawn, DecisionRegionsPlot)
+    assert isinstance(drawn.regions, QuadMesh) and drawn.regions.axes is drawn.ax
+    assert len(drawn.points) == 3 and all(isinstance(p, PathCollection) for p in drawn.points)
+    assert len(drawn.contours) == 3 and all(isinstance(c, ContourSet) for c in drawn.contours)
+    assert drawn.ellipses == []
+    for k, (points, label) in enumerate(zip(drawn.points, model.classes_, strict=True)):
+        np.testing.assert_array_equal(points.get_offsets(), iris.X[iris.y == label])
+        assert points.get_label() == label
+        np.testing.assert_allclose(points.get_facecolor()[0, :3], to_rgb(class_color(k)))
+    legend = drawn.ax.get_legend()
+    assert [text.get_text() for text in legend.get_texts()] == list(model.classes_)
+
+
+def test_plot_decision_regions_draws_on_the_given_axes(iris, model):
+    fig, (left, right) = plt.subplots(1, 2)
+    drawn = plot_decision_regions(
+        model, iris.X, iris.y, right, resolution=RESOLUTION, feature_names=("a", "b"),
+        title="QDA", legend=False,
+    )
+    assert drawn.ax is right and len(fig.axes) == 2 and not left.has_data()
+    assert (right.get_xlabel(), right.get_ylabel(), right.get_title()) == ("a", "b", "QDA")
+    assert right.get_legend() is None
+    np.testing.assert_allclose(right.get_xlim(), [iris.X[:, 0].min() - 0.5,
+                                                  iris.X[:, 0].max() + 0.5])
+    np.testing.assert_allclose(right.get_ylim(), [iris.X[:, 1].min() - 0.5,
+                                                  iris.X[:, 1].max() + 0.5])
+
+
+def test_region_colours_are_the_predicted_classes(iris, model):
+    drawn = plot_decision_regions(model, iris.X, iris.y, resolution=RESOLUTION, shapes=None)
+    xx, yy, _ = grid_over(iris.X, RESOLUTION, 0.5)
+    cell_colours = drawn.regions.to_rgba(drawn.regions.get_array())
+    pale = region_colormap(3)
+    rng = np.random.default_rng(0)
+    rows, cols = rng.integers(0, RESOLUTION, size=(2, 25))
+    seen = set()
+    for i, j in zip(rows, cols, strict=True):
+        label = model.predict([[xx[i, j], yy[i, j]]])[0]
+        k = model.classes_.tolist().index(label)
+        seen.add(k)
+        np.testing.assert_allclose(cell_colours[i, j], pale(k))
+    assert len(seen) >= 2, "the sampled cells should cover several regions"
+    # The pale colours are the class colours mixed three quarters of the way to white.
+    for k in range(3):
+        np.testing.assert_allclose(pale(k)[:3], 0.25 * np.array(to_rgb(class_color(k))) + 0.75)
+
+
+def test_density_contours_sit_one_and_two_sigma_from_each_mean(iris, model):
+    drawn = plot_decision_regions(model, iris.X, iris.y, resolution=200)
+    xx, yy, grid = grid_over(iris.X, 200, 0.5)
+    log_lik = model.log_likelihood(grid)
+    for k, contour in enumerate(drawn.contours):
+        np.testing.assert_allclose(contour.levels, log_lik[:, k].max() - np.array([2.0, 0.5]))
+        for n_std, path in zip((2.0, 1.0), contour.get_paths(), strict=True):
+            distances = mahalanobis(path.vertices, model.means_[k], model.covariances_[k])
+            inside = (path.vertices[:, 0] > xx.min()) & (path.vertices[:, 0] < xx.max()) & (
+                path.vertices[:, 1] > yy.min()) & (path.vertices[:, 1] < yy.max())
+            np.testing.assert_allclose(distances[inside], n_std, atol=0.02)
+        np.testing.assert_allclose(contour.get_edgecolor()[0, :3], to_rgb(class_color(k)))
+
+
+def test_ellipses_are_the_one_and_two_sigma_covariance_ellipses(iris):
+    tied = GaussianClassifier("tied").fit(iris.X, iris.y)
+    drawn = plot_decision_regions(tied, iris.X, iris.y, resolution=RESOLUTION, shapes="ellipses")
+    assert drawn.contours == [] and len(drawn.ellipses) == 6
+    assert all(isinstance(e, Ellipse) and e.axes is drawn.ax for e in drawn.ellipses)
+    for index, ellipse in enumerate(drawn.ellipses):
+        k, second = divmod(index, 2)
+        np.testing.assert_allclose(ellipse.center, tied.means_[k])
+        boundary = on_ellipse(ellipse)
+        np.testing.assert_allclose(
+            mahalanobis(boundary, tied.means_[k], tied.covariances_[k]), 1.0 + second, rtol=1e-9
+        )
+        np.testing.assert_allclose(ellipse.get_edgecolor()[:3], to_rgb(class_color(k)))
+
+
+@pytest.mark.parametrize(
+    "classifier",
+    [KNeighborsClassifier(5), LogisticRegression(), DecisionTreeClassifier(random_state=0)],
+    ids=["knn", "logistic", "tree"],
+)
+def test_any_sklearn_classifier_with_shapes_none(iris, classifier):
+    classifier.fit(iris.X, iris.y)
+    drawn = plot_decision_regions(classifier, iris.X, iris.y, resolution=RESOLUTION, shapes=None)
+    assert len(drawn.points) == 3 and drawn.contours == [] and drawn.ellipses == []
+    xx, yy, grid = grid_over(iris.X, RESOLUTION, 0.5)
+    expected = class_index(classifier.classes_, classifier.predict(grid)).reshape(xx.shape)
+    np.testing.assert_array_equal(drawn.regions.get_array(), expected)
+
+
+def test_integer_labels_and_unlabelled_points():
+    X = np.array([[0.0, 0.0], [0.2, 0.1], [0.1, 0.3], [2.0, 2.0], [2.2, 1.9], [1.9, 2.3]])
+    y = np.array([5, 5, 5, 9, 9, 9])
+    classifier = KNeighborsClassifier(1).fit(X, y)
+    drawn = plot_decision_regions(classifier, X, resolution=20, shapes=None)
+    assert len(drawn.points) == 1
+    np.testing.assert_array_equal(drawn.points[0].get_offsets(), X)
+    assert drawn.ax.get_legend() is None
+    assert set(np.unique(drawn.regions.get_array()).tolist()) == {0, 1}
+
+
+def test_plot_decision_regions_errors(iris, model):
+    X3 = np.column_stack([iris.X, iris.X[:, 0]])
+    with pytest.raises(ValueError, match=r"two dimensions; X has shape \(150, 3\)") as caught:
+        plot_decision_regions(model, X3, iris.y)
+    assert "Select two features" in str(caught.value)
+    with pytest.raises(ValueError, match=r"shapes must be 'density', 'ellipses' or None"):
+        plot_decision_regions(model, iris.X, iris.y, shapes="contours")
+
+
+# ------------------------------------------------------------------- ellipses
+@pytest.mark.parametrize("n_std", [1.0, 2.0, 3.0])
+@pytest.mark.parametrize(
+    "covariance",
+    [[[2.0, 0.0], [0.0, 0.5]], [[1.0, 0.8], [0.8, 1.0]], [[0.3, -0.2], [-0.2, 4.0]]],
+    ids=["axis-aligned", "positive correlation", "negative correlation"],
+)
+def test_covariance_ellipse_axes_and_boundary(covariance, n_std):
+    covariance = np.array(covariance)
+    mean = np.array([1.5, -2.0])
+    ellipse = covariance_ellipse(mean, covariance, n_std=n_std, color="red")
+    eigenvalues = np.linalg.eigvalsh(covariance)
+    np.testing.assert_allclose(
+        sorted([ellipse.width, ellipse.height]), 2 * n_std * np.sqrt(eigenvalues), rtol=1e-12
+    )
+    assert ellipse.width >= ellipse.height
+    boundary = on_ellipse(ellipse)
+    np.testing.assert_allclose(mahalanobis(boundary, mean, covariance), n_std, rtol=1e-9)
+    assert not ellipse.get_fill()
+    assert ellipse.axes is plt.gca()
+
+
+def test_covariance_ellipse_needs_a_2x2_covariance():
+    with pytest.raises(ValueError, match=r"covariance must be 2 x 2 for an ellipse; got \(3, 3\)"):
+        covariance_ellipse(np.zeros(3), np.eye(3))
+
+
+# --------------------------------------------------------------------- scatter
+def test_scatter_classes_one_collection_per_class_in_class_order():
+    X = np.arange(12.0).reshape(6, 2)
+    y = np.array(["b", "a", "b", "c", "a", "b"])
+    drawn = scatter_classes(X, y, ["a", "b", "c"], label_prefix="train ")
+    assert [p.get_label() for p in drawn] == ["train a", "train b", "train c"]
+    for k, label in enumerate("abc"):
+        np.testing.assert_array_equal(drawn[k].get_offsets(), X[y == label])
+        np.testing.assert_allclose(drawn[k].get_facecolor()[0, :3], to_rgb(class_color(k)))
+    markers = [p.get_paths()[0].vertices for p in drawn]
+    assert not np.array_equal(markers[0], markers[1])  # a different marker per class
+
+
+def test_class_index_maps_labels_and_rejects_unknown_ones():
+    np.testing.assert_array_equal(class_index([10, 20, 30], [30, 10, 10]), [2, 0, 0])
+    with pytest.raises(ValueError, match=r"label 'x' is not one of the classes \['a', 'b'\]"):
+        class_index(np.array(["a", "b"]), ["a", "x"])

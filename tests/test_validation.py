@@ -1,0 +1,118 @@
+"""The shared input checks, called directly (GaussianClassifier's tests call them through fit)."""
+
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.base import BaseEstimator
+from sklearn.exceptions import NotFittedError
+
+from lecture_utils.validation import (
+    PRIOR_SUM_TOLERANCE,
+    check_features,
+    check_priors,
+    check_training_data,
+)
+
+
+class Bare(BaseEstimator):
+    """An estimator with nothing but what the checks need."""
+
+    def fit(self, X, y=None):
+        check_features(self, X, reset=True)
+        return self
+
+
+def test_check_priors_none_means_class_frequencies():
+    assert check_priors(None, np.array([0, 1])) is None
+
+
+def test_check_priors_reads_a_sequence_in_class_order():
+    result = check_priors((0.25, 0.75), np.array(["a", "b"]))
+    assert result.dtype == float
+    np.testing.assert_array_equal(result, [0.25, 0.75])
+
+
+def test_check_priors_aligns_a_mapping_with_the_classes():
+    classes = np.array([-3, 10, 42])
+    result = check_priors({42: 0.5, -3: 0.2, 10: 0.3}, classes)
+    np.testing.assert_array_equal(result, [0.2, 0.3, 0.5])
+
+
+def test_check_priors_tolerates_rounding_but_not_more():
+    classes = np.array([0, 1, 2])
+    third = 1 / 3
+    np.testing.assert_array_equal(check_priors([third] * 3, classes), [third] * 3)
+    check_priors([0.5, 0.5 + PRIOR_SUM_TOLERANCE / 2], classes[:2])
+    with pytest.raises(ValueError, match="priors sum to"):
+        check_priors([0.5, 0.5 + 10 * PRIOR_SUM_TOLERANCE], classes[:2])
+
+
+@pytest.mark.parametrize(
+    ("priors", "problem", "fix"),
+    [
+        ([0.5, 0.5], r"priors has 2 entries but there are 3 classes \[0, 1, 2\]",
+         "one prior per class"),
+        ([[0.2, 0.3, 0.5]], r"priors has 3 entries", "one prior per class"),
+        ([0.6, -0.1, 0.5], r"finite and non-negative; got \[0\.6, -0\.1, 0\.5\]",
+         "non-negative"),
+        ([0.5, np.inf, 0.5], "finite and non-negative", "non-negative"),
+        ([1.0, 1.0, 2.0], r"priors sum to 4, not 1", r"priors / priors\.sum\(\)"),
+        ({0: 0.5, 1: 0.5}, r"misses \['2'\]", r"one prior per class \[0, 1, 2\]"),
+        ({0: 0.5, 1: 0.25, 2: 0.125, 3: 0.125}, r"names labels \['3'\] that are not in y",
+         "one prior per class"),
+    ],
+    ids=["too short", "2-D", "negative", "infinite", "sum", "missing label", "unknown label"],
+)
+def test_check_priors_errors(priors, problem, fix):
+    with pytest.raises(ValueError, match=problem) as caught:
+        check_priors(priors, np.array([0, 1, 2]))
+    assert re.search(fix, str(caught.value)), str(caught.value)
+
+
+def test_check_features_keeps_feature_names_and_counts():
+    estimator = Bare()
+    frame = pd.DataFrame({"length": [1.0, 2.0], "width": [3.0, 4.0]})
+    X = check_features(estimator, frame, reset=True)
+    assert isinstance(X, np.ndarray) and X.shape == (2, 2)
+    assert estimator.n_features_in_ == 2
+    assert list(estimator.feature_names_in_) == ["length", "width"]
+
+
+def test_check_features_before_fit_is_not_fitted():
+    with pytest.raises(NotFittedError):
+        check_features(Bare(), np.zeros((2, 2)), reset=False)
+
+
+def test_check_features_locates_the_first_bad_entry():
+    X = np.zeros((4, 3))
+    X[2, 1] = np.nan
+    X[3, 0] = np.inf
+    with pytest.raises(ValueError, match=r"2 entries, the first at row 2, column 1"):
+        check_features(Bare(), X, reset=True)
+
+
+def test_check_features_can_keep_categories():
+    X = check_features(Bare(), np.array([["red", "long"], ["tabby", "short"]]), reset=True,
+                       dtype=None)
+    assert X.dtype.kind == "U"
+
+
+def test_check_training_data_encodes_labels():
+    X = np.arange(12.0).reshape(6, 2)
+    y = np.array(["b", "a", "c", "a", "b", "c"], dtype=object)
+    X_checked, classes, y_index = check_training_data(Bare(), X, y)
+    np.testing.assert_array_equal(X_checked, X)
+    np.testing.assert_array_equal(classes, ["a", "b", "c"])
+    np.testing.assert_array_equal(classes[y_index], y)
+
+
+def test_check_training_data_needs_labels():
+    with pytest.raises(ValueError, match=r"requires y to be passed.*call fit\(X, y\)"):
+        check_training_data(Bare(), np.zeros((3, 2)), None)
+
+
+def test_check_training_data_rejects_continuous_targets():
+    with pytest.raises(ValueError, match="Unknown label type: continuous"):
+        check_training_data(Bare(), np.zeros((3, 2)), [0.1, 0.2, 0.3])
