@@ -25,7 +25,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_random_state
 
 from .decision import BayesRuleMixin, log_joint, log_posteriors
-from .validation import check_features, check_priors, check_training_data
+from .validation import CompleteFitMixin, check_features, check_priors, check_training_data
 
 COVARIANCE_TYPES = ("full", "diag", "tied", "tied_diag")
 LOG_2PI = np.log(2.0 * np.pi)
@@ -173,7 +173,7 @@ def _scatter(Z, y_index, n_classes):
     return counts, means, covariances
 
 
-class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
+class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, BaseEstimator):
     r"""Generative classifier with one Gaussian density per class.
 
     Fitting computes the maximum-likelihood estimates
@@ -227,9 +227,6 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         -------
         self
         """
-        # Forget any earlier fit first, so that a fit that fails part-way
-        # leaves an unfitted estimator rather than a mix of old and new state.
-        self.__dict__.pop("_cholesky", None)
         if self.covariance not in COVARIANCE_TYPES:
             raise ValueError(
                 f"covariance={self.covariance!r} is not a covariance model; choose one of "
@@ -268,10 +265,6 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         self.means_ = means * self._scale + self._shift
         self.covariances_ = covariances * np.outer(self._scale, self._scale)
         return self
-
-    def __sklearn_is_fitted__(self):
-        """Fitted once a fit has run to the end (not merely set ``n_features_in_``)."""
-        return "_cholesky" in self.__dict__
 
     def _check_sample_counts(self, classes, counts, n_samples, n_features):
         shared = self.covariance.startswith("tied")

@@ -39,7 +39,13 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from threadpoolctl import ThreadpoolController
 
-from .validation import check_features, check_number, check_option, check_training_data
+from .validation import (
+    CompleteFitMixin,
+    check_features,
+    check_number,
+    check_option,
+    check_training_data,
+)
 
 SOLVERS = ("newton", "gd", "sgd")
 #: Armijo constant of the Newton line search: a step must achieve this
@@ -347,7 +353,7 @@ def _blas_threads():
 
 
 # ---------------------------------------------------------------- estimator
-class SoftmaxRegression(ClassifierMixin, BaseEstimator):
+class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
     r"""Multinomial logistic regression: :math:`P(c_k \mid x) = \operatorname{softmax}(W^T x)_k`.
 
     Minimises the mean cross-entropy plus :math:`\frac{\lambda}{2}\lVert\tilde W\rVert^2`

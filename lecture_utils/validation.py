@@ -5,7 +5,10 @@ scikit-learn's ``validate_data`` does the bookkeeping (``n_features_in_``,
 should be plainer than a library default: non-finite values, mismatched
 lengths, too few classes, priors that are not a distribution, pseudo-counts,
 counts that are not counts, and categories that were never declared.
+`CompleteFitMixin` makes a failed ``fit`` leave an unfitted estimator.
 """
+
+import functools
 
 import numpy as np
 import pandas as pd
@@ -13,6 +16,71 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, column_or_1d, validate_data
 
 PRIOR_SUM_TOLERANCE = 1e-8
+
+#: The attribute in which a completed ``fit`` records the names of the attributes it set.
+_FITTED_ATTRIBUTES = "_fitted_attributes"
+_FIT_RUNNING = "_fit_running"
+
+
+def _forget(estimator, names):
+    for name in names:
+        estimator.__dict__.pop(name, None)
+
+
+def _fit_completely(fit):
+    """Wrap ``fit`` so that it either completes or leaves the estimator unfitted."""
+
+    @functools.wraps(fit)
+    def wrapper(self, *args, **kwargs):
+        if self.__dict__.get(_FIT_RUNNING):  # a subclass's fit calling super().fit
+            return fit(self, *args, **kwargs)
+        # Forget the previous fit: what it recorded, and any fitted attribute
+        # (scikit-learn's convention: a name ending in "_").
+        _forget(self, self.__dict__.get(_FITTED_ATTRIBUTES, ()))
+        _forget(self, [name for name in list(self.__dict__)
+                       if name.endswith("_") and not name.startswith("__")])
+        _forget(self, [_FITTED_ATTRIBUTES])
+        before = set(self.__dict__)
+        self.__dict__[_FIT_RUNNING] = True
+        try:
+            result = fit(self, *args, **kwargs)
+        except BaseException:
+            _forget(self, set(self.__dict__) - before)
+            raise
+        finally:
+            _forget(self, [_FIT_RUNNING])
+        self.__dict__[_FITTED_ATTRIBUTES] = tuple(sorted(set(self.__dict__) - before))
+        return result
+
+    return wrapper
+
+
+class CompleteFitMixin:
+    """An estimator is fitted only once a call of its ``fit`` has run to the end.
+
+    scikit-learn's ``validate_data`` sets ``n_features_in_`` at the start of
+    ``fit``, so a fit that fails later on (a singular covariance, separable
+    data, ...) would leave an estimator that looks fitted but lacks the rest
+    of its state, and whose next ``predict`` fails with an AttributeError.
+    Every ``fit`` a subclass defines is therefore wrapped so that it
+
+    1. forgets everything an earlier fit set,
+    2. removes, if it raises, everything it had set so far, and
+    3. records, if it returns, the attributes it set;
+
+    and ``check_is_fitted`` (through ``__sklearn_is_fitted__``) looks for that
+    record. A failed fit thus leaves an unfitted estimator, never a mix of old
+    and new state, and the next call of any method says "not fitted yet".
+    """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "fit" in vars(cls):
+            cls.fit = _fit_completely(vars(cls)["fit"])
+
+    def __sklearn_is_fitted__(self):
+        """True once a call of ``fit`` has completed."""
+        return _FITTED_ATTRIBUTES in self.__dict__
 
 
 def _check_finite(X, name):
