@@ -494,7 +494,8 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
                 f"solver={solver!r} stopped after max_iter={max_iter} "
                 f"{'epochs' if solver == 'sgd' else 'iterations'} before reaching tol={tol:g}; "
                 "increase max_iter, or use solver='newton', which needs only a few iterations.",
-                ConvergenceWarning, stacklevel=2,
+                # 3: point at the caller of fit, past CompleteFitMixin's wrapper.
+                ConvergenceWarning, stacklevel=3,
             )
         self.classes_ = classes
         self.coef_ = (W[1:] / scale[:, None]).T

@@ -194,8 +194,10 @@ def test_sgd_with_batch_size_one_is_the_lecture_update():
 
 def test_too_few_iterations_warn_with_the_fix():
     X, y = overlapping_classes()
-    with pytest.warns(ConvergenceWarning, match="increase max_iter"):
+    with pytest.warns(ConvergenceWarning, match="increase max_iter") as caught:
         SoftmaxRegression(solver="gd", max_iter=3).fit(X, y)
+    # The warning points at the line that called fit, not inside lecture_utils.
+    assert [warning.filename for warning in caught] == [__file__]
 
 
 def test_a_too_large_learning_rate_is_reported():
