@@ -17,6 +17,19 @@ from sklearn.utils.validation import check_is_fitted, column_or_1d, validate_dat
 
 PRIOR_SUM_TOLERANCE = 1e-8
 
+
+def plain(value):
+    """``value`` with numpy scalars and arrays made plain Python numbers and lists.
+
+    For error messages: ``repr(np.float64(2.0))`` is ``'np.float64(2.0)'``,
+    ``repr(plain(np.float64(2.0)))`` is ``'2.0'``.
+    """
+    if isinstance(value, np.generic | np.ndarray):
+        return value.tolist()
+    if isinstance(value, list | tuple):
+        return type(value)(plain(item) for item in value)
+    return value
+
 #: The attribute in which a completed ``fit`` records the names of the attributes it set.
 _FITTED_ATTRIBUTES = "_fitted_attributes"
 _FIT_RUNNING = "_fit_running"
@@ -234,12 +247,12 @@ def check_alpha(alpha):
         value = float(alpha)
     except (TypeError, ValueError):
         raise TypeError(
-            f"alpha must be a number (a pseudo-count such as 0, 0.5 or 1); got {alpha!r}."
+            f"alpha must be a number (a pseudo-count such as 0, 0.5 or 1); got {plain(alpha)!r}."
         ) from None
     if not np.isfinite(value) or value < 0:
         raise ValueError(
             f"alpha must be a finite number >= 0 (0 gives the ML estimates, 1 is Laplace "
-            f"smoothing); got {alpha!r}."
+            f"smoothing); got {plain(alpha)!r}."
         )
     return value
 
@@ -250,7 +263,7 @@ def _raise_at_first(X, mask, problem, fix):
         return
     row, col = (int(i) for i in np.argwhere(mask)[0])
     raise ValueError(
-        f"{problem.format(value=X[row, col])} at row {row}, column {col} "
+        f"{problem.format(value=plain(X[row, col]))} at row {row}, column {col} "
         f"({int(mask.sum())} such entr{'y' if mask.sum() == 1 else 'ies'} in all). {fix}"
     )
 
@@ -395,7 +408,7 @@ def check_option(name, value, options):
     """Return ``value`` if it is one of ``options``; otherwise a ValueError listing them."""
     if not isinstance(value, str) or value not in options:
         raise ValueError(
-            f"{name}={value!r} is not a valid choice; choose one of "
+            f"{name}={plain(value)!r} is not a valid choice; choose one of "
             f"{', '.join(map(repr, options))}."
         )
     return value
