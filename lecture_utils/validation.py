@@ -110,15 +110,19 @@ def _check_finite(X, name):
     )
 
 
-#: How to fix the shape errors of scikit-learn's ``validate_data``, keyed by a
+_NUMBERS_FIX = ("Convert every column to numbers first (e.g. with pandas.to_numeric); "
+                "for categorical features use CategoricalClassifier.")
+#: How to fix the errors of scikit-learn's ``validate_data``, keyed by a
 #: phrase of its message (the message itself is kept: its wording is part of
 #: the scikit-learn estimator checks).
-_SHAPE_FIXES = (
+_VALIDATE_DATA_FIXES = (
     ("features, but", "Predict with the same feature columns, in the same order, as in fit."),
     ("Found array with dim", "Pass a 2-D array of shape (n_samples, n_features), for example "
      "X.reshape(len(X), -1)."),
     ("0 sample(s)", "Pass at least one row of data."),
     ("0 feature(s)", "Pass at least one feature column."),
+    ("could not convert string to float", f"X must hold numbers. {_NUMBERS_FIX}"),
+    ("bytes/strings", _NUMBERS_FIX),
 )
 
 
@@ -144,7 +148,14 @@ def check_features(estimator, X, *, reset, dtype="numeric"):
     try:
         X = validate_data(estimator, X, reset=reset, dtype=dtype, ensure_all_finite=False)
     except ValueError as error:
-        fix = next((fix for key, fix in _SHAPE_FIXES if key in str(error)), None)
+        if str(error).startswith("Expected 2D array"):
+            # scikit-learn's message prints the whole array; say what to do instead.
+            raise ValueError(
+                f"X is a {np.ndim(X)}-D array of shape {np.shape(X)}, but a 2-D array of shape "
+                "(n_samples, n_features) is needed. Reshape your data: X.reshape(-1, 1) if "
+                "it holds a single feature, X.reshape(1, -1) if it is a single sample."
+            ) from None
+        fix = next((fix for key, fix in _VALIDATE_DATA_FIXES if key in str(error)), None)
         if fix is None:
             raise
         raise ValueError(f"{error} {fix}") from None
@@ -175,7 +186,10 @@ def check_training_data(estimator, X, y, *, dtype="numeric"):
         # scikit-learn's convention: accept a column vector, with a DataConversionWarning.
         y = column_or_1d(y, warn=True)
     if y.ndim != 1:
-        raise ValueError(f"y must be a 1-D array of labels; got shape {y.shape}.")
+        raise ValueError(
+            f"y must be a 1-D array of labels, one label per row of X; got shape {y.shape}. "
+            "A classifier here predicts one target: pass a single column of labels."
+        )
     if y.shape[0] != X.shape[0]:
         raise ValueError(
             f"X has {X.shape[0]} rows but y has {y.shape[0]} labels: give exactly one "
@@ -219,10 +233,16 @@ def check_priors(priors, classes):
                 f"{classes.tolist()}."
             )
         priors = [priors[c] for c in classes.tolist()]
-    priors = np.asarray(priors, dtype=float)
+    try:
+        priors = np.asarray(priors, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"priors must be numbers, one probability per class {classes.tolist()}; got "
+            f"{plain(priors)!r}."
+        ) from None
     if priors.ndim != 1 or priors.size != classes.size:
         raise ValueError(
-            f"priors has {priors.size} entries but there are {classes.size} classes "
+            f"priors has shape {priors.shape} but there are {classes.size} classes "
             f"{classes.tolist()}; give one prior per class, in that order."
         )
     if not np.all(np.isfinite(priors)) or np.any(priors < 0):
