@@ -22,10 +22,16 @@ import numpy as np
 from scipy.linalg import cho_solve, solve_triangular
 from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils import check_random_state
 
 from .decision import BayesRuleMixin, log_joint, log_posteriors
-from .validation import CompleteFitMixin, check_features, check_priors, check_training_data
+from .validation import (
+    CompleteFitMixin,
+    check_features,
+    check_number,
+    check_priors,
+    check_random_state,
+    check_training_data,
+)
 
 COVARIANCE_TYPES = ("full", "diag", "tied", "tied_diag")
 LOG_2PI = np.log(2.0 * np.pi)
@@ -445,12 +451,10 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         y : ndarray of shape (n_samples,)
         """
         check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
-        if int(n_samples) != n_samples or n_samples < 1:
-            raise ValueError(f"n_samples must be a positive integer; got {n_samples!r}.")
-        rng = check_random_state(random_state) if not isinstance(
-            random_state, np.random.Generator) else random_state
-        y_index = rng.choice(self.classes_.size, size=int(n_samples), p=self.priors_)
-        noise = rng.standard_normal((int(n_samples), self.means_.shape[1]))
+        n_samples = check_number("n_samples", n_samples, minimum=1, integer=True)
+        rng = check_random_state(random_state)
+        y_index = rng.choice(self.classes_.size, size=n_samples, p=self.priors_)
+        noise = rng.standard_normal((n_samples, self.means_.shape[1]))
         Z = self._means_std[y_index] + np.einsum("nij,nj->ni", self._cholesky[y_index], noise)
         return Z * self._scale + self._shift, self.classes_[y_index]
 

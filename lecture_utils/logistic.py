@@ -36,7 +36,6 @@ from scipy import sparse
 from scipy.optimize import linprog
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils import check_random_state
 from threadpoolctl import ThreadpoolController
 
 from .validation import (
@@ -44,6 +43,7 @@ from .validation import (
     check_features,
     check_number,
     check_option,
+    check_random_state,
     check_training_data,
 )
 
@@ -474,7 +474,13 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
         penalty = check_number("penalty", self.penalty, minimum=0.0)
         max_iter = check_number("max_iter", self.max_iter, minimum=1, integer=True)
         tol = check_number("tol", self.tol, minimum=0.0)
-        if not (isinstance(self.learning_rate, str) and self.learning_rate == "auto"):
+        if isinstance(self.learning_rate, str):
+            if self.learning_rate != "auto":
+                raise ValueError(
+                    f"learning_rate={self.learning_rate!r} is not a valid choice; use 'auto' "
+                    "(the step 1/L) or a number > 0."
+                )
+        else:
             check_number("learning_rate", self.learning_rate, minimum=0.0, inclusive=False)
         X, classes, y_index = check_training_data(self, X, y)
 
@@ -515,8 +521,7 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
         batch_size = check_number("batch_size", self.batch_size, minimum=1, integer=True)
         patience = check_number("n_iter_no_change", self.n_iter_no_change, minimum=1,
                                 integer=True)
-        rng = (self.random_state if isinstance(self.random_state, np.random.Generator)
-               else check_random_state(self.random_state))
+        rng = check_random_state(self.random_state)
         return _stochastic_gradient_descent(W, X1, C, weights, tol, max_iter, rate, batch_size,
                                             patience, rng)
 

@@ -452,11 +452,48 @@ def check_number(name, value, *, minimum, inclusive=True, integer=False):
     kind = "an integer" if integer else "a number"
     bound = f"{'>=' if inclusive else '>'} {minimum}"
     if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
-        raise TypeError(f"{name} must be {kind} {bound}; got {value!r} of type "
+        raise TypeError(f"{name} must be {kind} {bound}; got {plain(value)!r} of type "
                         f"{type(value).__name__}.")
-    if integer and int(value) != value:
-        raise TypeError(f"{name} must be {kind} {bound}; got {value!r}.")
+    finite = "an integer" if integer else "a finite number"
     too_small = value < minimum if inclusive else value <= minimum
     if not np.isfinite(value) or too_small:
-        raise ValueError(f"{name} must be a finite number {bound}; got {value!r}.")
+        raise ValueError(f"{name} must be {finite} {bound}; got {plain(value)!r}.")
+    if integer and int(value) != value:
+        raise TypeError(f"{name} must be {kind} {bound}; got {plain(value)!r}.")
     return int(value) if integer else float(value)
+
+
+#: The largest seed numpy's RandomState accepts.
+MAX_SEED = 2**32 - 1
+
+
+def check_random_state(random_state, name="random_state"):
+    """Return a numpy random generator for ``random_state``.
+
+    Parameters
+    ----------
+    random_state : None, int, numpy Generator or RandomState
+        ``None`` uses numpy's global RandomState; an int in [0, 2**32 - 1] seeds
+        a new RandomState (the same as scikit-learn's ``check_random_state``);
+        a Generator or RandomState is used as it is.
+    name : str, default="random_state"
+        The parameter's name, used in the message.
+
+    Returns
+    -------
+    numpy.random.Generator or numpy.random.RandomState
+    """
+    if isinstance(random_state, np.random.Generator | np.random.RandomState):
+        return random_state
+    if random_state is None:
+        return np.random.mtrand._rand
+    if isinstance(random_state, bool) or not isinstance(random_state, int | np.integer):
+        raise TypeError(
+            f"{name} must be None, an integer seed or a numpy random generator "
+            f"(np.random.default_rng(seed)); got {plain(random_state)!r}."
+        )
+    if not 0 <= random_state <= MAX_SEED:
+        raise ValueError(
+            f"{name} must be a seed between 0 and 2**32 - 1; got {plain(random_state)!r}."
+        )
+    return np.random.RandomState(random_state)
