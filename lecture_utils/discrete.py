@@ -191,7 +191,7 @@ class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
                     raise TypeError(
                         f"feature {j} mixes values of different types (e.g. strings and "
                         "numbers) that cannot be sorted; convert the column to one type, "
-                        "e.g. X[:, j].astype(str)."
+                        f"e.g. X[:, {j}].astype(str)."
                     ) from None
             return found
         if len(self.categories) != X.shape[1]:
