@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.special import log_softmax as scipy_log_softmax
 from sklearn.base import clone
-from sklearn.exceptions import ConvergenceWarning, NotFittedError
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import cross_val_score
 from sklearn.pipeline import make_pipeline
@@ -265,38 +265,6 @@ def test_collinear_features_ask_for_a_penalty():
     with pytest.raises(ValueError, match="linearly dependent.*add a penalty"):
         SoftmaxRegression().fit(X, y)
     assert SoftmaxRegression(penalty=0.01).fit(X, y).n_iter_ < 15
-
-
-@pytest.mark.parametrize(("params", "error", "message"), [
-    ({"solver": "lbfgs"}, ValueError, "solver='lbfgs' is not a valid choice"),
-    ({"penalty": -1.0}, ValueError, "penalty must be a finite number >= 0"),
-    ({"penalty": "l2"}, TypeError, "penalty must be a number"),
-    ({"learning_rate": 0.0}, ValueError, "learning_rate must be a finite number > 0"),
-    ({"max_iter": 1.5}, TypeError, "max_iter must be an integer"),
-    ({"solver": "sgd", "batch_size": 0}, ValueError, "batch_size must be"),
-    ({"tol": np.nan}, ValueError, "tol must be a finite number"),
-])
-def test_bad_parameters_are_named(params, error, message):
-    X, y = overlapping_classes()
-    with pytest.raises(error, match=message):
-        SoftmaxRegression(**params).fit(X, y)
-
-
-def test_bad_data_are_named():
-    X, y = overlapping_classes()
-    X_nan = X.copy()
-    X_nan[3, 1] = np.nan
-    with pytest.raises(ValueError, match="X contains NaN"):
-        SoftmaxRegression().fit(X_nan, y)
-    with pytest.raises(ValueError, match="one label per row"):
-        SoftmaxRegression().fit(X, y[:-1])
-    with pytest.raises(ValueError, match="only one class"):
-        SoftmaxRegression().fit(X, np.zeros(len(y)))
-    with pytest.raises(NotFittedError):
-        SoftmaxRegression().predict(X)
-    model = SoftmaxRegression().fit(X, y)
-    with pytest.raises(ValueError, match="same feature columns"):
-        model.predict(X[:, :2])
 
 
 # ------------------------------------------------------------ property tests
