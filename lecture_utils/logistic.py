@@ -51,6 +51,10 @@ SOLVERS = ("newton", "gd", "sgd")
 #: Armijo constant of the Newton line search: a step must achieve this
 #: fraction of the decrease the local quadratic model predicts.
 ARMIJO_FRACTION = 1e-4
+#: Below this fraction of the loss, a predicted decrease is lost in the rounding
+#: of the loss itself (a few units in the last place), and a line search can no
+#: longer tell a good step from a bad one.
+LOSS_RESOLUTION = 100 * np.finfo(float).eps
 #: Gradient descent is stopped as diverging once the loss exceeds its
 #: starting value by this factor.
 DIVERGENCE_FACTOR = 10.0
@@ -274,6 +278,15 @@ def _newton(W, X1, C, penalty, tol, max_iter):
             step = np.linalg.lstsq(hessian, g, rcond=None)[0]
         step = step.reshape((n_rows, n_classes), order="F")
         slope = float(g @ step.ravel(order="F"))
+        if slope <= LOSS_RESOLUTION * max(abs(loss), 1.0):
+            # So close to the optimum that the loss cannot show the decrease: the
+            # objective is convex and locally quadratic, so take the full Newton
+            # step (a line search would accept any step that merely ties, however
+            # short, and stall).
+            W = W - step
+            loss = cross_entropy(W, X1, C, penalty)
+            curve.append(loss)
+            continue
         size = 1.0
         while size > 1e-12:
             candidate = W - size * step

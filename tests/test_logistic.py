@@ -162,6 +162,19 @@ def test_newton_converges_in_a_few_iterations_and_never_increases_the_loss():
     assert np.all(np.diff(model.loss_curve_) <= 0)
 
 
+@pytest.mark.filterwarnings("error::sklearn.exceptions.ConvergenceWarning")
+def test_newton_reaches_a_tolerance_finer_than_the_loss_can_show():
+    # Near the optimum the predicted decrease is below the rounding of the loss. On these
+    # data a line search then kept accepting ever shorter steps that merely tied, and
+    # stopped after max_iter=1000 short of tol; the full Newton step gets there at once.
+    rng = np.random.default_rng(2400073094)
+    y = np.arange(60) % 3
+    X = rng.standard_normal((60, 2)) + 0.7 * np.column_stack([y, -y])
+    order = np.random.default_rng(2713610768).permutation(60)
+    model = SoftmaxRegression(tol=1e-10).fit(X[order], 2 - y[order])
+    assert model.n_iter_ <= 10
+
+
 def test_gradient_descent_reaches_the_newton_optimum():
     X, y = overlapping_classes(n_classes=3)
     newton = SoftmaxRegression(penalty=0.01).fit(X, y)
