@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from lowest_requirements import lowest_pins
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -48,6 +49,29 @@ def test_every_requirement_has_lower_and_upper_bounds():
     for name, specifier in _pip_requirements().items():
         operators = {spec.operator for spec in specifier}
         assert "==" in operators or ({">=", "<"} <= operators), f"{name} {specifier}"
+
+
+def test_lowest_requirements_pin_each_requirement_to_its_lower_bound():
+    pins = dict(pin.split("==") for pin in lowest_pins(
+        (ROOT / "requirements.txt").read_text().splitlines()))
+    pip = _pip_requirements()
+    assert {canonicalize_name(name) for name in pins} == set(pip)
+    for name, version in pins.items():
+        specifier = pip[canonicalize_name(name)]
+        assert version in specifier, f"{name}=={version} is outside {specifier}"
+        assert any(spec.operator in (">=", "==") and spec.version == version
+                   for spec in specifier), f"{name}=={version} is not the lower bound"
+    with pytest.raises(ValueError, match="needs exactly one lower bound"):
+        lowest_pins(["numpy<3"])
+
+
+def test_ci_tests_the_lowest_allowed_versions_after_the_main_run():
+    lines = (ROOT / ".ci" / "run").read_text().splitlines()
+    main_run = lines.index(_readme_commands()[1])
+    lowest = "\n".join(lines[main_run + 1:])
+    assert "tests/lowest_requirements.py > .cache/lowest-constraints.txt" in lowest
+    assert "pip install -r requirements.txt -c .cache/lowest-constraints.txt" in lowest
+    assert ".venv-lowest/bin/python -m pytest tests -m \"not browser\"" in lowest
 
 
 def test_requirements_include_the_stack_and_an_ml_covariance_scikit_learn():
