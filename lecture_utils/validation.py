@@ -96,7 +96,7 @@ class CompleteFitMixin:
         return _FITTED_ATTRIBUTES in self.__dict__
 
 
-def _check_finite(X, name):
+def check_finite(X, name):
     """Raise a ValueError that locates the first NaN or infinite entry of ``X``."""
     bad = ~np.isfinite(X)
     if not bad.any():
@@ -160,7 +160,7 @@ def check_features(estimator, X, *, reset, dtype="numeric"):
             raise
         raise ValueError(f"{error} {fix}") from None
     if X.dtype.kind in "fc":
-        _check_finite(X, "X")
+        check_finite(X, "X")
     return X
 
 
@@ -406,8 +406,8 @@ def check_gaussian_parameters(means, covariances):
             f"covariances must have shape {(n_classes, n_features, n_features)} (one "
             f"{n_features} x {n_features} matrix per class); got {covariances.shape}."
         )
-    _check_finite(means, "means")
-    _check_finite(covariances.reshape(n_classes, -1), "covariances")
+    check_finite(means, "means")
+    check_finite(covariances.reshape(n_classes, -1), "covariances")
     factors = np.empty_like(covariances)
     for k, sigma in enumerate(covariances):
         if not np.allclose(sigma, sigma.T):
