@@ -32,6 +32,7 @@ from .validation import (
     check_priors,
     check_random_state,
     check_training_data,
+    plain,
 )
 
 COVARIANCE_TYPES = ("full", "diag", "tied", "tied_diag")
@@ -648,7 +649,7 @@ def error_against_dimension(X_train, y_train, X_test, y_test, dimensions, covari
     for m in dimensions:
         if int(m) != m or not 1 <= m <= X_train.shape[1]:
             raise ValueError(
-                f"dimension {m!r} is not between 1 and the {X_train.shape[1]} available "
+                f"dimension {plain(m)!r} is not between 1 and the {X_train.shape[1]} available "
                 "features; choose dimensions in that range."
             )
         model = GaussianClassifier(covariance, priors=priors).fit(X_train[:, :m], y_train)

@@ -808,7 +808,7 @@ def image_mosaic(images, image_shape, n_columns, padding=1):
             f"{tuple(image_shape)}; got {images.shape}."
         )
     if int(n_columns) != n_columns or n_columns < 1:
-        raise ValueError(f"n_columns must be a positive integer; got {n_columns!r}.")
+        raise ValueError(f"n_columns must be a positive integer; got {plain(n_columns)!r}.")
     n_rows = -(-images.shape[0] // n_columns)
     mosaic = np.full((n_rows * (height + padding) - padding,
                       n_columns * (width + padding) - padding), np.nan)
@@ -949,7 +949,7 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
     for m in highlight:
         where = np.flatnonzero(dimensions == m)
         if where.size == 0:
-            raise ValueError(f"highlight {m!r} is not one of the dimensions.")
+            raise ValueError(f"highlight {plain(m)!r} is not one of the dimensions.")
         e = errors[where[0]]
         lines += ax.plot([m], [e], "o", markersize=11, color=lines[0].get_color(),
                          markeredgecolor="black")

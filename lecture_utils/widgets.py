@@ -650,7 +650,7 @@ def pca_dimension_view(dimensions, errors, pca, projections, dimension):
         )
     if dimension not in dimensions:
         raise ValueError(
-            f"dimension {dimension!r} was not swept; choose one of {dimensions}."
+            f"dimension {plain(dimension)!r} was not swept; choose one of {dimensions}."
         )
     if max(dimensions) > pca.n_components_:
         raise ValueError(
