@@ -14,6 +14,7 @@ from sklearn.utils.estimator_checks import estimator_checks_generator
 from lecture_utils.discrete import CategoricalClassifier, MultinomialClassifier
 from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier
 from lecture_utils.logistic import SOLVERS, SoftmaxRegression
+from lecture_utils.projections import LDA, PCA
 
 #: Checks that are not run, and why.
 EXCLUDED_CHECKS = {
@@ -52,6 +53,8 @@ ESTIMATORS = [GaussianClassifier(covariance=c) for c in COVARIANCE_TYPES] + [
     # alpha > 0: with ML estimates, a class whose rounded test data has no counts at
     # all is (rightly) refused.
     CountDataMultinomialClassifier(alpha=1.0),
+] + [
+    PCA(), PCA(n_components=1), LDA(), LDA(n_components=1),
 ] + [
     # A penalty: most check data sets are well-separated blobs, linearly separable,
     # for which the unpenalised maximum-likelihood weights do not exist and fit
