@@ -32,6 +32,7 @@ from lecture_utils import datasets
 from lecture_utils.discrete import CategoricalClassifier, MultinomialClassifier
 from lecture_utils.gaussian import GaussianClassifier
 from lecture_utils.logistic import SoftmaxRegression
+from lecture_utils.projections import LDA, PCA
 
 # ------------------------------------------------------------------ good data
 RNG = np.random.default_rng(0)
@@ -59,6 +60,10 @@ class Estimator:
     kind: str  # "numbers", "categories" or "counts": what X holds
     methods: tuple  # the methods that need a fitted estimator, all called as method(X)
 
+    @property
+    def supervised(self):
+        return self.y is not None
+
     def fitted(self):
         return self.make().fit(self.X, self.y)
 
@@ -77,6 +82,8 @@ ESTIMATORS = [
                 X_NUMBERS, Y_NUMBERS, "numbers",
                 ("predict", "predict_proba", "predict_log_proba", "decision_function", "score"))
       for s in ("newton", "gd", "sgd")],
+    Estimator("PCA", PCA, X_NUMBERS, None, "numbers", ("transform", "inverse_transform")),
+    Estimator("LDA", LDA, X_NUMBERS, Y_NUMBERS, "numbers", ("transform",)),
 ]
 BY_NAME = {estimator.name: estimator for estimator in ESTIMATORS}
 
@@ -120,6 +127,21 @@ class Use:
         return getattr(model, self.method)(*args)
 
 
+def use_rows(estimator, method):
+    """Rows for calling ``method`` before fit and with each input of `COMMON_USE`."""
+    yield Row(f"{estimator.name}.{method} before fit",
+              Use(estimator, method, (estimator.X,), fitted=False), NotFittedError,
+              rf"This {estimator.name.split('(')[0]} instance is not fitted yet",
+              r"Call 'fit' with appropriate arguments")
+    if method in ("score", "inverse_transform"):
+        return
+    for bad in COMMON_USE:
+        if estimator.kind in bad.kinds:
+            yield Row(f"{estimator.name}.{method}: {bad.what}",
+                      Use(estimator, method, bad.make_args(estimator)), bad.error,
+                      *bad.expected(estimator.kind))
+
+
 def with_entry(X, row, col, value):
     """A copy of ``X`` with ``X[row, col] = value`` (an object array if either holds words)."""
     X = X.astype(object if X.dtype == object or isinstance(value, str) else float)
@@ -141,6 +163,7 @@ class Common:
     problem: Any
     fix: Any
     kinds: tuple = ("numbers", "categories", "counts")
+    labels: bool = False  # about the labels: only for estimators fitted with y
 
     def expected(self, kind):
         return tuple(value[kind] if isinstance(value, dict) else value
@@ -159,7 +182,7 @@ COMMON_FIT = [
     Common("infinity in X", lambda e: (with_entry(e.X, 4, 0, -np.inf), e.y), ValueError,
            r"X contains infinite values \(infinity\): 1 entry, the first at row 4, column 0",
            r"Remove those rows or impute", kinds=("numbers", "counts")),
-    Common("empty X", lambda e: (e.X[:0], e.y[:0]), ValueError,
+    Common("empty X", lambda e: (e.X[:0], None if e.y is None else e.y[:0]), ValueError,
            r"Found array with 0 sample\(s\)", r"Pass at least one row"),
     Common("X without columns", lambda e: (e.X[:, :0], e.y), ValueError,
            r"Found array with 0 feature\(s\) \(shape=\(30, 0\)\)",
@@ -175,17 +198,23 @@ COMMON_FIT = [
            r"could not convert string to float: 'seven'", r"Convert every column to numbers",
            kinds=("numbers", "counts")),
     Common("lengths differ", lambda e: (e.X, e.y[:-1]), ValueError,
-           r"X has 30 rows but y has 29 labels", r"give exactly one label per row"),
+           r"X has 30 rows but y has 29 labels", r"give exactly one label per row",
+           labels=True),
     Common("no labels", lambda e: (e.X, None), ValueError, r"the target y is None",
-           r"call fit\(X, y\)"),
+           r"call fit\(X, y\)",
+           labels=True),
     Common("2-D labels", lambda e: (e.X, np.column_stack([e.y, e.y])), ValueError,
-           r"y must be a 1-D array of labels.*got shape \(30, 2\)", r"one label per row of X"),
+           r"y must be a 1-D array of labels.*got shape \(30, 2\)", r"one label per row of X",
+           labels=True),
     Common("NaN label", lambda e: (e.X, np.r_[e.y[:-1], np.nan]), ValueError,
-           r"y contains NaN or infinite labels", r"drop those rows"),
+           r"y contains NaN or infinite labels", r"drop those rows",
+           labels=True),
     Common("continuous labels", lambda e: (e.X, np.linspace(0.0, 1.0, 30)), ValueError,
-           r"Unknown label type: continuous", r"expects discrete classes"),
+           r"Unknown label type: continuous", r"expects discrete classes",
+           labels=True),
     Common("one class", lambda e: (e.X, np.zeros(30, dtype=int)), ValueError,
-           r"y has only one class \(0\)", r"needs at least two\s+classes"),
+           r"y has only one class \(0\)", r"needs at least two\s+classes",
+           labels=True),
 ]
 
 COMMON_USE = [
@@ -213,20 +242,13 @@ class Row:
 def common_rows():
     for estimator in ESTIMATORS:
         for bad in COMMON_FIT:
-            if estimator.kind in bad.kinds:
+            if estimator.kind in bad.kinds and (estimator.supervised or not bad.labels):
+                X, y = bad.make_args(estimator)
                 yield Row(f"{estimator.name}.fit: {bad.what}",
-                          Fit(estimator, *bad.make_args(estimator)), bad.error,
+                          Fit(estimator, X, y if estimator.supervised else None), bad.error,
                           *bad.expected(estimator.kind))
         for method in estimator.methods:
-            yield Row(f"{estimator.name}.{method} before fit",
-                      Use(estimator, method, (estimator.X,), fitted=False), NotFittedError,
-                      rf"This {estimator.name.split('(')[0]} instance is not fitted yet",
-                      r"Call 'fit' with appropriate arguments")
-            for bad in COMMON_USE:
-                if estimator.kind in bad.kinds and method != "score":
-                    yield Row(f"{estimator.name}.{method}: {bad.what}",
-                              Use(estimator, method, bad.make_args(estimator)), bad.error,
-                              *bad.expected(estimator.kind))
+            yield from use_rows(estimator, method)
 
 
 # ------------------------------------------------------- inputs particular to a model
@@ -515,6 +537,45 @@ def softmax_rows():
     ]
 
 
+def projection_rows():
+    pca, lda = BY_NAME["PCA"], BY_NAME["LDA"]
+    for estimator, available in ((pca, 2), (lda, 2)):
+        name = estimator.name
+        for n_components, error, problem in [
+            (np.int64(0), ValueError, r"n_components must be an integer >= 1; got 0\."),
+            (1.5, TypeError, r"n_components must be an integer >= 1; got 1\.5"),
+            ("all", TypeError, r"n_components must be an integer >= 1; got 'all' of type str"),
+            (np.int64(3), ValueError,
+             rf"n_components=3, but {name}.* gives between 1 and {available} directions"),
+        ]:
+            yield Row(f"{name}.fit: n_components={n_components!s}",
+                      Fit(estimator, estimator.X, estimator.y, {"n_components": n_components}),
+                      error, problem, r"an integer >= 1|choose n_components in that range")
+    yield from [
+        Row("PCA.fit: one sample", Fit(pca, X_NUMBERS[:1], None), ValueError,
+            r"PCA needs at least 2 samples to estimate a covariance; got 1 sample",
+            r"Pass at least two rows"),
+        Row("PCA.inverse_transform: more coordinates than components",
+            Use(pca, "inverse_transform", (np.zeros((3, 4)),), params={"n_components": 1}),
+            ValueError, r"Y must have shape \(n_samples, m\) with 1 <= m <= 1.*got \(3, 4\)",
+            r"coordinates on the leading components as transform returns them"),
+        Row("PCA.inverse_transform: NaN", Use(pca, "inverse_transform", ([[np.nan, 0.0]],)),
+            ValueError, r"Y contains NaN: 1 entry, the first at row 0, column 0",
+            r"Remove those rows"),
+        Row("LDA.fit: LDA with more directions than classes allow",
+            Fit(lda, X_NUMBERS, np.repeat([0, 1], 15), {"n_components": 2}), ValueError,
+            r"n_components=2, but LDA with 2 classes gives between 1 and 1 directions",
+            r"choose n_components in that range"),
+        Row("LDA.fit: singular within-class scatter (a constant feature)",
+            Fit(lda, CONSTANT_FEATURE, Y_NUMBERS), ValueError,
+            r"the within-class scatter S_W is singular", r"Project the data with PCA first"),
+        Row("LDA.fit: singular within-class scatter (a duplicated column)",
+            Fit(lda, DUPLICATED_COLUMN, Y_NUMBERS), ValueError,
+            r"S_W is singular: some direction has no variance inside the classes",
+            r"LDA\(\)\.fit\(PCA\(100\)\.fit_transform\(X\), y\)"),
+    ]
+
+
 # ---------------------------------------------------------------------- loaders
 LOADERS = [
     ("load_iris", {}, "iris.csv"),
@@ -606,8 +667,69 @@ def loader_rows():
     ]
 
 
+def mnist(change):
+    """``load_mnist`` from a folder where ``change(path)`` has put a bad ``mnist.npz``."""
+    def call(tmp_path):
+        change(tmp_path / "mnist.npz")
+        return datasets.load_mnist(data_dir=tmp_path)
+
+    return call
+
+
+def no_file(path):
+    pass
+
+
+def flipped_byte(path):
+    content = bytearray((datasets.DATA_DIR / "mnist.npz").read_bytes())
+    content[len(content) // 2] ^= 0xFF
+    path.write_bytes(bytes(content))
+
+
+def truncated_npz(path):
+    content = (datasets.DATA_DIR / "mnist.npz").read_bytes()
+    path.write_bytes(content[: len(content) // 2])
+
+
+def without_labels(path):
+    np.savez(path, x_train=np.zeros((2, 784), dtype=np.uint8))
+
+
+def with_pickled_objects(path):
+    arrays = {key: np.array([{"pickled": key}], dtype=object) for key in datasets.MNIST_KEYS}
+    np.savez(path, **arrays)
+
+
+def with_one_pixel_changed(path):
+    with np.load(datasets.DATA_DIR / "mnist.npz") as archive:
+        arrays = {key: archive[key] for key in archive.files}
+    arrays["x_train"][0, 400] ^= 1
+    np.savez(path, **arrays)
+
+
+def mnist_rows():
+    restore = r"restore it with `git checkout -- data/mnist\.npz`"
+    unreadable = r"data file \S+/mnist\.npz cannot be read as an \.npz archive of plain arrays"
+    yield from [
+        Row("load_mnist: file missing", mnist(no_file), FileNotFoundError,
+            r"data file \S+/mnist\.npz is missing", restore),
+        Row("load_mnist: file altered (a byte flipped)", mnist(flipped_byte), ValueError,
+            unreadable, restore),
+        Row("load_mnist: file truncated", mnist(truncated_npz), ValueError, unreadable, restore),
+        Row("load_mnist: file altered (arrays missing)", mnist(without_labels), ValueError,
+            r"data file \S+/mnist\.npz has no array named 'y_train'", restore),
+        Row("load_mnist: pickled objects in the file", mnist(with_pickled_objects), ValueError,
+            unreadable + r" \(ValueError: Object arrays cannot be loaded when "
+            r"allow_pickle=False\)", restore),
+        Row("load_mnist: file altered (one pixel changed)", mnist(with_one_pixel_changed),
+            ValueError, r"data file \S+/mnist\.npz has been altered or corrupted: its arrays "
+            rf"SHA-256 is [0-9a-f]{{64}}, expected {datasets.ARRAY_CHECKSUMS['mnist.npz']}",
+            restore),
+    ]
+
+
 TABLE = [*common_rows(), *gaussian_rows(), *prior_rows(), *discrete_rows(), *softmax_rows(),
-         *loader_rows()]
+         *projection_rows(), *loader_rows(), *mnist_rows()]
 
 #: A numpy repr in a message: np.float64(2.0), np.int64(0), array([...]), dtype=int64.
 NUMPY_REPR = re.compile(r"\bnp\.\w+\(|\barray\(|dtype=(?!'numeric')")
@@ -639,8 +761,8 @@ def test_the_table_covers_every_estimator_and_loader():
     ids = " | ".join(row.id for row in TABLE)
     for estimator in ESTIMATORS:
         assert f"{estimator.name}.fit: NaN in X" in ids
-        assert f"{estimator.name}.predict before fit" in ids
-    for loader, _, _ in LOADERS:
-        assert f"{loader}: file missing" in ids and f"{loader}: file altered" in ids
+        for method in estimator.methods:
+            assert f"{estimator.name}.{method} before fit" in ids
     public = {name for name in vars(datasets) if name.startswith("load_")}
-    assert public == {loader for loader, _, _ in LOADERS}
+    for loader in public:
+        assert f"{loader}: file missing" in ids and f"{loader}: file altered" in ids, loader
