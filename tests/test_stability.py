@@ -4,14 +4,15 @@ The Gaussian model has its own tests of the same kind (tests/test_gaussian_prope
 Here: likelihoods far below the smallest float (784 categorical features, documents of a
 million events, samples unlike any class) still give finite, correct log posteriors that
 sum to one; softmax regression gives the same distributions for data scaled by 1e-150 or
-1e150 and for points a million standard deviations away; and no model depends on the
-names or the order of its classes or on the order of its training samples.
+1e150 and for points a million standard deviations away, and PCA and LDA find the same
+directions at those scales; and no model depends on the names or the order of its classes
+or on the order of its training samples.
 
 Every reference value is computed here from the counts or from scipy, in log space.
 """
 
 import numpy as np
-from conftest import make_labels
+from conftest import make_labels, well_conditioned_covariance
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.special import logsumexp
@@ -20,6 +21,7 @@ from sklearn.naive_bayes import CategoricalNB
 
 from lecture_utils.discrete import CategoricalClassifier, MultinomialClassifier
 from lecture_utils.logistic import SoftmaxRegression
+from lecture_utils.projections import LDA, PCA
 
 SEEDS = st.integers(0, 2**32 - 1)
 
@@ -195,3 +197,26 @@ def test_softmax_ignores_class_names_and_sample_order(seed, order_seed, kind):
     np.testing.assert_allclose(moved.predict_proba(X)[:, columns], model.predict_proba(X),
                                atol=1e-8)
     np.testing.assert_array_equal(moved.predict(X), names[model.predict(X)])
+
+
+# ------------------------------------------------------------------- projections
+@given(seed=SEEDS, scale=st.sampled_from([1e-150, 1e-20, 1e20, 1e150]))
+def test_projections_at_any_scale_give_the_same_directions(seed, scale):
+    rng = np.random.default_rng(seed)
+    y = np.arange(90) % 3
+    mixing = np.linalg.cholesky(well_conditioned_covariance(rng, 4))
+    X = rng.standard_normal((90, 4)) @ mixing.T + np.outer(y, [1, -1, 0, 2])
+    pca, scaled_pca = PCA().fit(X), PCA().fit(X * scale)
+    np.testing.assert_allclose(scaled_pca.explained_variance_ratio_,
+                               pca.explained_variance_ratio_, rtol=1e-9, atol=1e-12)
+    # PCA is linear: coordinates scale with the data. Compare the well-separated
+    # leading directions (an eigenvector of a near-repeated eigenvalue is not stable).
+    leading = np.flatnonzero(np.r_[-np.diff(pca.explained_variance_ratio_), 0.0] > 1e-3)
+    projected, scaled = pca.transform(X)[:, leading], scaled_pca.transform(X * scale)[:, leading]
+    assert np.all(np.isfinite(scaled))
+    np.testing.assert_allclose(scaled / scale, projected, rtol=1e-7, atol=1e-7)
+    lda, scaled_lda = LDA().fit(X, y), LDA().fit(X * scale, y)
+    # Whitened: LDA coordinates do not depend on the units at all.
+    np.testing.assert_allclose(scaled_lda.transform(X * scale), lda.transform(X), rtol=1e-7,
+                               atol=1e-7)
+    np.testing.assert_allclose(scaled_lda.eigenvalues_, lda.eigenvalues_, rtol=1e-9)
