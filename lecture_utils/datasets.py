@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from .punctuation import CLASS_NAMES
-from .validation import check_gaussian_parameters
+from .validation import check_gaussian_parameters, plain
 
 #: The folder that holds the data files (``data/`` beside the package).
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
@@ -372,7 +372,8 @@ def make_gaussian_classes(means, covariances, n_per_class, random_state=None, la
         counts = np.full(n_classes, counts)
     if counts.shape != (n_classes,) or counts.dtype.kind not in "iu" or np.any(counts < 1):
         raise ValueError(
-            f"n_per_class must be a positive integer or one per class; got {n_per_class!r}."
+            f"n_per_class must be a positive integer or one per class; got "
+            f"{plain(n_per_class)!r}."
         )
     labels = np.arange(n_classes) if labels is None else np.asarray(labels)
     if labels.shape != (n_classes,) or np.unique(labels).size != n_classes:

@@ -23,10 +23,17 @@ import pandas as pd
 from scipy.linalg import cho_solve, solve_triangular
 from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils import check_random_state
 
 from .decision import BayesRuleMixin, error_rate, log_joint, log_posteriors
-from .validation import check_features, check_priors, check_training_data
+from .validation import (
+    CompleteFitMixin,
+    check_features,
+    check_number,
+    check_priors,
+    check_random_state,
+    check_training_data,
+    plain,
+)
 
 COVARIANCE_TYPES = ("full", "diag", "tied", "tied_diag")
 LOG_2PI = np.log(2.0 * np.pi)
@@ -212,7 +219,7 @@ def _ml_estimates(X, y_index, counts, shift, scale, covariance):
     return means, covariances
 
 
-class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
+class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, BaseEstimator):
     r"""Generative classifier with one Gaussian density per class.
 
     Fitting computes the maximum-likelihood estimates
@@ -266,9 +273,6 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         -------
         self
         """
-        # Forget any earlier fit first, so that a fit that fails part-way
-        # leaves an unfitted estimator rather than a mix of old and new state.
-        self.__dict__.pop("_cholesky", None)
         if self.covariance not in COVARIANCE_TYPES:
             raise ValueError(
                 f"covariance={self.covariance!r} is not a covariance model; choose one of "
@@ -309,10 +313,6 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         self.means_ = means * self._scale + self._shift
         self.covariances_ = covariances * np.outer(self._scale, self._scale)
         return self
-
-    def __sklearn_is_fitted__(self):
-        """Fitted once a fit has run to the end (not merely set ``n_features_in_``)."""
-        return "_cholesky" in self.__dict__
 
     def _check_sample_counts(self, classes, counts, n_samples, n_features):
         shared = self.covariance.startswith("tied")
@@ -508,12 +508,10 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         y : ndarray of shape (n_samples,)
         """
         check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
-        if int(n_samples) != n_samples or n_samples < 1:
-            raise ValueError(f"n_samples must be a positive integer; got {n_samples!r}.")
-        rng = check_random_state(random_state) if not isinstance(
-            random_state, np.random.Generator) else random_state
-        y_index = rng.choice(self.classes_.size, size=int(n_samples), p=self.priors_)
-        noise = rng.standard_normal((int(n_samples), self.means_.shape[1]))
+        n_samples = check_number("n_samples", n_samples, minimum=1, integer=True)
+        rng = check_random_state(random_state)
+        y_index = rng.choice(self.classes_.size, size=n_samples, p=self.priors_)
+        noise = rng.standard_normal((n_samples, self.means_.shape[1]))
         Z = self._means_std[y_index] + np.einsum("nij,nj->ni", self._cholesky[y_index], noise)
         return Z * self._scale + self._shift, self.classes_[y_index]
 
@@ -651,7 +649,7 @@ def error_against_dimension(X_train, y_train, X_test, y_test, dimensions, covari
     for m in dimensions:
         if int(m) != m or not 1 <= m <= X_train.shape[1]:
             raise ValueError(
-                f"dimension {m!r} is not between 1 and the {X_train.shape[1]} available "
+                f"dimension {plain(m)!r} is not between 1 and the {X_train.shape[1]} available "
                 "features; choose dimensions in that range."
             )
         model = GaussianClassifier(covariance, priors=priors).fit(X_train[:, :m], y_train)

@@ -16,6 +16,7 @@ from matplotlib.patches import Ellipse
 
 from .decision import log_joint
 from .style import class_color, class_marker, region_colormap
+from .validation import plain
 
 
 def _axes(ax):
@@ -323,7 +324,7 @@ def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, lim
     if limit is None:
         limit = 1.25 * max(np.max(np.abs(finite)) if finite.size else 0.0, 1.0)
     elif not np.isfinite(limit) or limit <= 0:
-        raise ValueError(f"limit must be a positive finite number; got {limit!r}.")
+        raise ValueError(f"limit must be a positive finite number; got {plain(limit)!r}.")
     edge = float(limit)
     heights = np.clip(weights, -edge, edge)
     bars = ax.bar(
@@ -733,7 +734,7 @@ def plot_linear_boundary(w, b, ax=None, **style):
     ax = _axes(ax)
     w = np.asarray(w, dtype=float)
     if w.shape != (2,) or not np.any(w):
-        raise ValueError(f"w must be two numbers, not both zero; got {w!r}.")
+        raise ValueError(f"w must be two numbers, not both zero; got {plain(w)!r}.")
     point = -b * w / (w @ w)
     return ax.axline(tuple(point), tuple(point + [-w[1], w[0]]), **style)
 
@@ -807,7 +808,7 @@ def image_mosaic(images, image_shape, n_columns, padding=1):
             f"{tuple(image_shape)}; got {images.shape}."
         )
     if int(n_columns) != n_columns or n_columns < 1:
-        raise ValueError(f"n_columns must be a positive integer; got {n_columns!r}.")
+        raise ValueError(f"n_columns must be a positive integer; got {plain(n_columns)!r}.")
     n_rows = -(-images.shape[0] // n_columns)
     mosaic = np.full((n_rows * (height + padding) - padding,
                       n_columns * (width + padding) - padding), np.nan)
@@ -948,7 +949,7 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
     for m in highlight:
         where = np.flatnonzero(dimensions == m)
         if where.size == 0:
-            raise ValueError(f"highlight {m!r} is not one of the dimensions.")
+            raise ValueError(f"highlight {plain(m)!r} is not one of the dimensions.")
         e = errors[where[0]]
         lines += ax.plot([m], [e], "o", markersize=11, color=lines[0].get_color(),
                          markeredgecolor="black")

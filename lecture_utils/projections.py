@@ -18,8 +18,15 @@ positive, so that results do not depend on the eigen-solver.
 
 import numpy as np
 from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils.validation import check_is_fitted
 
-from .validation import check_features, check_training_data
+from .validation import (
+    CompleteFitMixin,
+    check_features,
+    check_finite,
+    check_number,
+    check_training_data,
+)
 
 #: Rows handled at a time when centring and projecting, which keeps the
 #: temporary float copies small for 60,000 x 784 inputs such as MNIST.
@@ -63,15 +70,16 @@ def _fix_signs(directions):
 def _check_n_components(n_components, available, what):
     if n_components is None:
         return available
-    if int(n_components) != n_components or not 1 <= n_components <= available:
+    n_components = check_number("n_components", n_components, minimum=1, integer=True)
+    if n_components > available:
         raise ValueError(
-            f"n_components={n_components!r}, but {what} gives between 1 and {available} "
+            f"n_components={n_components}, but {what} gives between 1 and {available} "
             f"directions; choose n_components in that range (or None for {available})."
         )
-    return int(n_components)
+    return n_components
 
 
-class _LinearProjection(TransformerMixin, BaseEstimator):
+class _LinearProjection(CompleteFitMixin, TransformerMixin, BaseEstimator):
     """Shared ``transform``: :math:`y = P^T (x - \\mu)` with ``components_`` as rows of P^T."""
 
     def transform(self, X):
@@ -142,7 +150,8 @@ class PCA(_LinearProjection):
         X = check_features(self, X, reset=True)
         if X.shape[0] < 2:
             raise ValueError(
-                f"PCA needs at least 2 samples to estimate a covariance; got {X.shape[0]}."
+                f"PCA needs at least 2 samples to estimate a covariance; got {X.shape[0]} "
+                "sample. Pass at least two rows of data."
             )
         n_components = _check_n_components(self.n_components, X.shape[1], "PCA")
         self.mean_ = X.mean(axis=0, dtype=float)
@@ -171,6 +180,7 @@ class PCA(_LinearProjection):
         -------
         ndarray of shape (n_samples, n_features)
         """
+        check_is_fitted(self)
         Y = np.asarray(Y, dtype=float)
         if Y.ndim != 2 or not 1 <= Y.shape[1] <= self.components_.shape[0]:
             raise ValueError(
@@ -178,6 +188,7 @@ class PCA(_LinearProjection):
                 f"coordinates on the leading components as transform returns them; got "
                 f"{Y.shape}."
             )
+        check_finite(Y, "Y")
         return Y @ self.components_[: Y.shape[1]] + self.mean_
 
 

@@ -31,6 +31,7 @@ from .plotting import (
     plot_posterior_curve,
 )
 from .style import class_color
+from .validation import plain
 
 COVARIANCE_LABELS = {
     "full": "full (QDA)",
@@ -270,7 +271,7 @@ def pseudo_count_view(X_train, y_train, X_test, y_test, alpha, numerator=None):
         raise ValueError(f"pseudo_count_view compares two classes; y_train has {classes}.")
     numerator = classes[1] if numerator is None else numerator
     if numerator not in classes:
-        raise ValueError(f"numerator={numerator!r} is not one of the classes {classes}.")
+        raise ValueError(f"numerator={plain(numerator)!r} is not one of the classes {classes}.")
     top = classes.index(numerator)
     order = [top, 1 - top]
     log_lik = model.log_likelihood(X_test)[:, order]
@@ -540,10 +541,10 @@ def outlier_view(X, y, outlier, label=None, penalty=1e-3):
         )
     outlier = np.asarray(outlier, dtype=float)
     if outlier.shape != (2,) or not np.all(np.isfinite(outlier)):
-        raise ValueError(f"outlier must be two finite numbers (x1, x2); got {outlier!r}.")
+        raise ValueError(f"outlier must be two finite numbers (x1, x2); got {plain(outlier)!r}.")
     label = classes[1] if label is None else label
     if label not in classes.tolist():
-        raise ValueError(f"label {label!r} is not one of the classes {classes.tolist()}.")
+        raise ValueError(f"label {plain(label)!r} is not one of the classes {classes.tolist()}.")
     X_more, y_more = np.vstack([X, outlier]), np.append(y, label)
     makers = {"LDA": lambda: GaussianClassifier(covariance="tied"),
               "logistic regression": lambda: SoftmaxRegression(penalty=penalty)}
@@ -649,7 +650,7 @@ def pca_dimension_view(dimensions, errors, pca, projections, dimension):
         )
     if dimension not in dimensions:
         raise ValueError(
-            f"dimension {dimension!r} was not swept; choose one of {dimensions}."
+            f"dimension {plain(dimension)!r} was not swept; choose one of {dimensions}."
         )
     if max(dimensions) > pca.n_components_:
         raise ValueError(
