@@ -36,7 +36,7 @@ PROJECTOR_PX = (1280, 720)
 #: Largest figure, in pixels (width, height), that a slide on `PROJECTOR_PX` shows at
 #: full size (a wider one is scaled down, and its text with it) below a heading and a
 #: one-line code cell. A figure with more code or text above it must be lower.
-MAX_FIGURE_PX = (1180, 520)
+MAX_FIGURE_PX = (1130, 520)
 
 #: No text in a figure is smaller than this, in points (at 100 dpi, 12 pt is 17 pixels).
 MIN_FONT_SIZE = 12
