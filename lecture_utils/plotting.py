@@ -243,7 +243,8 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
     ax : matplotlib Axes, default=None
     ylabel, title : str, default=None
     annotate : bool, default=True
-        Write each value above its bar.
+        Write each value above its bar, vertically, so that neighbouring values do not
+        overlap at a legible size.
 
     Returns
     -------
@@ -266,12 +267,12 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
                       edgecolor="black", linewidth=0.6, label=str(label))
         if annotate:
             ax.bar_label(bars, labels=["" if np.isnan(p) else f"{p:.2f}" for p in row],
-                         padding=2, fontsize=10)
+                         padding=2, fontsize=12, rotation=90)
         drawn.append(bars)
     ax.set_xticks(positions, [str(c) for c in categories])
     ax.set_yticks(np.linspace(0.0, 1.0, 6))
-    ax.set_ylim(0.0, 1.3)
-    ax.legend(loc="upper center", ncol=len(classes), framealpha=0.9, fontsize=11)
+    ax.set_ylim(0.0, 1.45)
+    ax.legend(loc="upper center", ncol=len(classes), framealpha=0.9)
     if ylabel is not None:
         ax.set_ylabel(ylabel)
     if title is not None:
@@ -776,7 +777,7 @@ def plot_outlier_effect(view, ax=None, *, legend=True, title=True):
     ax.set_ylim(lows[1] - margin[1], highs[1] + margin[1])
     ax.plot([], [], color="grey", linestyle="--", label="without the outlier")
     if legend:
-        ax.legend(loc="best", framealpha=0.9, fontsize=10)
+        ax.legend(loc="best", framealpha=0.9)
     if title:
         ax.set_title(view.title, fontsize=12)
     return drawn

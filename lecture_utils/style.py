@@ -28,6 +28,19 @@ CLASS_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "h", "<")
 #: Width and height in inches of a figure that fills a 16:9 slide at 100 dpi.
 SLIDE_FIGSIZE = (10.0, 5.0)
 
+#: The screen a slideshow is projected on, in CSS pixels (width, height): a 720p
+#: projector, or a 1080p one with the browser zoomed to 150 % so that code and text can
+#: be read from the back of the room. A slide that fits it fits any larger 16:9 screen.
+PROJECTOR_PX = (1280, 720)
+
+#: Largest figure, in pixels (width, height), that a slide on `PROJECTOR_PX` shows at
+#: full size (a wider one is scaled down, and its text with it) below a heading and a
+#: one-line code cell. A figure with more code or text above it must be lower.
+MAX_FIGURE_PX = (1130, 520)
+
+#: No text in a figure is smaller than this, in points (at 100 dpi, 12 pt is 17 pixels).
+MIN_FONT_SIZE = 12
+
 STYLE = {
     "figure.figsize": SLIDE_FIGSIZE,
     "figure.dpi": 100,

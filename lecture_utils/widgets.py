@@ -2,7 +2,8 @@
 
 Each control is a thin ipywidgets shell around a pure function that computes
 everything the control shows; the unit tests call those functions directly,
-and each notebook shows a static figure beside the control.
+and each notebook shows a static figure beside the control. Default figure sizes
+leave room on a slide for the control itself, a heading and a line of text.
 """
 
 from dataclasses import dataclass
@@ -70,7 +71,7 @@ def covariance_view(X, y, covariance):
     return CovarianceView(covariance, model, accuracy, title)
 
 
-def covariance_widget(X, y, feature_names=None, figsize=(8.0, 5.0)):
+def covariance_widget(X, y, feature_names=None, figsize=(8.0, 3.4)):
     """Buttons that switch the covariance model and redraw the decision regions.
 
     Returns
@@ -178,7 +179,7 @@ def draw_categorical_alpha_view(view, axes, feature="x", target="c"):
 
 
 def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", target="c",
-                             max_alpha=10.0, figsize=(10.0, 4.5)):
+                             max_alpha=10.0, figsize=(10.0, 3.8)):
     r"""A slider for :math:`\alpha` that redraws the estimates and the posteriors.
 
     Returns
@@ -297,7 +298,7 @@ def pseudo_count_view(X_train, y_train, X_test, y_test, alpha, numerator=None):
 
 
 def pseudo_count_widget(X_train, y_train, X_test, y_test, labels, numerator=None,
-                        figsize=(10.0, 4.5), max_alpha=5.0):
+                        figsize=(10.0, 3.8), max_alpha=5.0):
     r"""A slider for the pseudo-count :math:`\alpha` that redraws the weights :math:`b`.
 
     Parameters
@@ -428,7 +429,7 @@ def draw_prior_view(view, ax=None, feature_name=None):
     )
 
 
-def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 4.5)):
+def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 3.6)):
     """A slider for :math:`P(c_1)` that redraws the posterior curve, thresholds and decision.
 
     Returns
@@ -559,7 +560,7 @@ def outlier_view(X, y, outlier, label=None, penalty=1e-3):
     return OutlierView(X, y, outlier, label, models, boundaries, rotation, changed, title)
 
 
-def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 5.0)):
+def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 3.6)):
     """Two sliders that move an added sample and redraw both models' boundaries.
 
     Returns

@@ -2,7 +2,10 @@
 
 A JupyterLab server is started on 127.0.0.1 with a free port and a random token, serving
 a temporary copy of notebooks/ (so nothing the browser saves touches the repository); it
-is always stopped afterwards. Playwright drives Debian's Chromium through
+is always stopped afterwards. The notebooks open untrusted, as they do for a student who
+has just cloned the repository; ``trusted_lab_server`` serves copies signed as trusted
+(by a notary in its temporary folder), as they are once run, so that stored widget views
+are drawn instead of their text. Playwright drives Debian's Chromium through
 ``executable_path``: no browser is downloaded. Screenshots go to tests/artifacts/.
 """
 
@@ -19,7 +22,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import nbformat
 import pytest
+from nbformat.sign import NotebookNotary
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -59,14 +64,31 @@ def _write_lab_settings(settings_dir):
     )
 
 
-@pytest.fixture(scope="module")
-def lab_server(tmp_path_factory):
+def _copy_signed(notebooks, root, notary_dir):
+    """Copy ``notebooks`` into ``root``, signed as trusted by a notary whose database and
+    secret live in ``notary_dir``; return the server options that make it use that notary."""
+    files = {"db_file": notary_dir / "nbsignatures.db",
+             "secret_file": notary_dir / "notebook_secret"}
+    notary = NotebookNotary(**{name: str(path) for name, path in files.items()})
+    for notebook in notebooks:
+        content = nbformat.read(notebook, as_version=4)
+        notary.sign(content)
+        nbformat.write(content, root / notebook.name)
+    return [f"--NotebookNotary.{name}={path}" for name, path in files.items()]
+
+
+def _serve_notebooks(tmp_path_factory, trusted):
+    """Run JupyterLab on copies of the notebooks; yield its URL, token and folder."""
     _require_chromium()
     base = tmp_path_factory.mktemp("lab")
     root = base / "notebooks"
     root.mkdir()
-    for notebook in NOTEBOOKS:
-        shutil.copy(notebook, root / notebook.name)
+    notary_options = []
+    if trusted:
+        notary_options = _copy_signed(NOTEBOOKS, root, base)
+    else:
+        for notebook in NOTEBOOKS:
+            shutil.copy(notebook, root / notebook.name)
     settings = base / "settings"
     _write_lab_settings(settings)
     port, token = _free_port(), secrets.token_hex(16)
@@ -75,7 +97,7 @@ def lab_server(tmp_path_factory):
         "--ip", "127.0.0.1", f"--port={port}", f"--IdentityProvider.token={token}",
         f"--ServerApp.root_dir={root}", f"--LabApp.workspaces_dir={base / 'workspaces'}",
         f"--LabApp.user_settings_dir={settings}", "--LabApp.expose_app_in_browser=True",
-        "--ServerApp.port_retries=0",
+        "--ServerApp.port_retries=0", *notary_options,
     ]
     log = open(base / "server.log", "w")
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=root,
@@ -102,6 +124,16 @@ def lab_server(tmp_path_factory):
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
         log.close()
+
+
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory):
+    yield from _serve_notebooks(tmp_path_factory, trusted=False)
+
+
+@pytest.fixture(scope="module")
+def trusted_lab_server(tmp_path_factory):
+    yield from _serve_notebooks(tmp_path_factory, trusted=True)
 
 
 @pytest.fixture(scope="module")

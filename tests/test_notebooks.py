@@ -1,13 +1,19 @@
-"""Static checks of every notebook: slides, stored outputs, setup, no errors or warnings."""
+"""Static checks of every notebook: slides, stored outputs, figure sizes, setup, no errors
+or warnings."""
 
+import base64
+import struct
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from lecture_utils.style import MAX_FIGURE_PX
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 SLIDE_TYPES = {"slide", "subslide", "fragment", "-", "skip", "notes"}
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
 def test_there_are_notebooks():
@@ -64,3 +70,38 @@ def test_widget_cells_are_ignored_by_nbval(notebook):
 
 def test_notebook_uses_the_python3_kernel(notebook):
     assert notebook.metadata["kernelspec"]["name"] == "python3"
+
+
+def _png_size(encoded):
+    """Width and height of a base64-encoded PNG, from its header."""
+    data = base64.b64decode(encoded)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def _stored_figures(notebook):
+    """(where, PNG) of every figure in the outputs and in the stored widget views."""
+    for index, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []):
+            if "image/png" in output.get("data", {}):
+                yield f"cell {index}", output["data"]["image/png"]
+    widgets = notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    for model in widgets.values():
+        for output in model.get("state", {}).get("outputs", []) or []:
+            if "image/png" in output.get("data", {}):
+                yield "a widget", output["data"]["image/png"]
+
+
+def test_png_size_reads_the_header():
+    header = b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + struct.pack(">II", 640, 480)
+    assert _png_size(base64.b64encode(header + b"\x08\x06\x00\x00\x00")) == (640, 480)
+
+
+def test_every_figure_fits_a_slide_at_full_size(notebook):
+    """No figure is wider than a slide shows unscaled (which would shrink its text), or
+    taller than fits below a heading (`lecture_utils.style.MAX_FIGURE_PX`)."""
+    sizes = [(where, _png_size(png)) for where, png in _stored_figures(notebook)]
+    too_big = [f"{where}: {w}x{h} px" for where, (w, h) in sizes
+               if w > MAX_FIGURE_PX[0] or h > MAX_FIGURE_PX[1]]
+    assert not too_big, (f"figures larger than {MAX_FIGURE_PX[0]}x{MAX_FIGURE_PX[1]} px; "
+                         "make their figsize smaller: " + "; ".join(too_big))

@@ -1,19 +1,33 @@
-"""The shared figure style: legible, colour-blind-safe class colours, no LaTeX."""
+"""The shared figure style: legible on a projector, colour-blind-safe class colours, no LaTeX."""
+
+import ast
+import inspect
+from pathlib import Path
 
 import matplotlib as mpl
+import matplotlib.pyplot as plt
+import nbformat
 import numpy as np
 import pytest
 from matplotlib.colors import to_rgb
+from matplotlib.text import Text
 
+from lecture_utils import widgets
 from lecture_utils.style import (
     CLASS_COLORS,
     CLASS_MARKERS,
+    MAX_FIGURE_PX,
+    MIN_FONT_SIZE,
+    PROJECTOR_PX,
     SLIDE_FIGSIZE,
     apply_style,
     class_color,
     class_marker,
     region_colormap,
 )
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 
 @pytest.fixture
@@ -51,3 +65,79 @@ def test_region_colormap_is_a_pale_version_of_the_class_colours(n_classes):
     for k in range(n_classes):
         expected = 0.4 * np.array(to_rgb(class_color(k))) + 0.6
         np.testing.assert_allclose(cmap(k)[:3], expected)
+
+
+def _default_figsizes():
+    """The shared style's figure size and each widget's default one."""
+    sizes = {"style": SLIDE_FIGSIZE}
+    for name, function in inspect.getmembers(widgets, inspect.isfunction):
+        figsize = inspect.signature(function).parameters.get("figsize")
+        if figsize is not None:
+            sizes[name] = figsize.default
+    return sizes
+
+
+def test_the_widgets_have_default_figure_sizes():
+    assert len(_default_figsizes()) > 1
+
+
+@pytest.mark.parametrize("figsize", _default_figsizes().values(), ids=_default_figsizes())
+def test_default_figures_fit_a_slide_unscaled_with_legible_text(restore_rcparams, figsize):
+    apply_style()
+    fig, (left, right) = plt.subplots(1, 2, figsize=figsize)
+    left.plot([0, 1], [0, 1], label="a line")
+    left.set(title="a title", xlabel="x label", ylabel="y label")
+    left.legend()
+    left.annotate("a note", (0.5, 0.5))
+    right.bar(["one", "two"], [1, 2])
+    fig.suptitle("a figure title")
+    fig.colorbar(right.imshow([[0, 1]]), ax=right)
+    fig.canvas.draw()
+    sizes = {text.get_text(): text.get_fontsize() for text in fig.findobj(Text)
+             if text.get_visible() and text.get_text()}
+    assert len(sizes) > 10
+    small = {text: size for text, size in sizes.items() if size < MIN_FONT_SIZE}
+    assert not small, f"text smaller than {MIN_FONT_SIZE} pt: {small}"
+    # Shown at full size on the slide, so a point stays a point.
+    width, height = fig.get_size_inches() * fig.dpi
+    assert width <= MAX_FIGURE_PX[0] and height <= MAX_FIGURE_PX[1]
+
+
+def test_the_largest_figure_fits_the_projector_screen():
+    assert MAX_FIGURE_PX[0] < PROJECTOR_PX[0] and MAX_FIGURE_PX[1] < PROJECTOR_PX[1]
+    assert PROJECTOR_PX[0] * 9 == PROJECTOR_PX[1] * 16
+    assert MIN_FONT_SIZE >= 12
+
+
+def _font_sizes_set_in(source):
+    """Literal font sizes passed as ``fontsize=`` or ``labelsize=`` in Python ``source``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.keyword) and node.arg in ("fontsize", "labelsize", "titlesize") \
+                and isinstance(node.value, ast.Constant):
+            found.append(node.value.value)
+    return found
+
+
+def _too_small(size):
+    if isinstance(size, str):
+        return size in ("xx-small", "x-small", "small", "smaller")
+    return size < MIN_FONT_SIZE
+
+
+def test_font_size_scan_finds_literal_sizes():
+    assert _font_sizes_set_in("ax.legend(fontsize=9)\nax.tick_params(labelsize='small')") \
+        == [9, "small"]
+
+
+def test_no_code_sets_a_font_smaller_than_the_minimum():
+    sources = {path.name: path.read_text() for path in (ROOT / "lecture_utils").glob("*.py")}
+    for path in NOTEBOOKS:
+        for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            if cell.cell_type == "code":
+                code = "\n".join(line for line in cell.source.splitlines()
+                                 if not line.lstrip().startswith(("%", "!")))
+                sources[f"{path.name}, cell {index}"] = code
+    small = {where: sizes for where, source in sources.items()
+             if (sizes := [s for s in _font_sizes_set_in(source) if _too_small(s)])}
+    assert not small, f"font sizes below {MIN_FONT_SIZE} pt: {small}"

@@ -1,0 +1,174 @@
+"""Every slide of every notebook fits a projector screen in a RISE slideshow.
+
+Each notebook is opened as a live RISE slideshow in JupyterLab (the browser test's server
+and headless Chromium) on a screen of `lecture_utils.style.PROJECTOR_PX`, showing its
+stored outputs; the notebooks are trusted, so that widgets are drawn from their stored
+state as they look once run, not as a line of text. The test visits every slide and
+sub-slide with reveal.js's arrow controls, stepping through the fragments; a hidden
+fragment keeps its place, so each slide is measured with all its fragments laid out.
+
+A slide fits when its content is no taller than 95 % of the screen, the height above
+which RISE gives a slide a scroll bar, nothing on it (code or output) needs a horizontal
+scroll bar, and its figures are shown at full size rather than shrunk to the slide's
+width. All offenders are listed at once. The tallest slide of each notebook is saved as a
+screenshot in tests/artifacts/.
+"""
+
+import nbformat
+import pytest
+import test_browser
+from test_browser import ARTIFACTS, NOTEBOOKS
+
+from lecture_utils.style import MAX_FIGURE_PX, PROJECTOR_PX
+
+pytestmark = pytest.mark.browser
+
+# The browser test's Chromium and its JupyterLab server on trusted copies of the notebooks
+# (module-scoped fixtures), shared rather than copied.
+browser = test_browser.browser
+trusted_lab_server = test_browser.trusted_lab_server
+
+#: RISE gives a slide a scroll bar when it is taller than this share of the screen.
+RISE_SCROLL_SHARE = 0.95
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+# Slides change without an animation, so that what is measured or photographed is the
+# slide at rest; widgets drawn from stored state lose their "disconnected" icons, which
+# take room that the live widget does not.
+PRESENTATION_CSS = """
+.reveal .slides section, .reveal .slides section .fragment { transition: none !important; }
+.jupyter-widgets-disconnected::before { content: none !important; }
+"""
+
+# In-page helpers: the slide being shown, the first enabled reveal.js arrow control of the
+# given directions, and a wait for the next frame.
+NAVIGATION = """
+    const present = () => [...document.querySelectorAll('.reveal .slides section.present')].pop();
+    const control = directions => directions
+        .map(direction => document.querySelector(`.reveal .controls .navigate-${direction}`))
+        .find(button => button && !button.disabled);
+    const frame = () => new Promise(resolve => requestAnimationFrame(resolve));
+"""
+
+# Steps through the slideshow with the arrow controls ("down" before "right", so that no
+# fragment or sub-slide is skipped) and measures each slide not in `seen` the first time it
+# is shown. It stops early on a slide taller than `tallest`, for a screenshot, and otherwise
+# runs to the end in the page, so that a step costs a frame rather than a round trip.
+WALK_SLIDESHOW = "async ([seen, tallest]) => {" + NAVIGATION + """
+    const screen = document.querySelector('.reveal').getBoundingClientRect().height;
+    const slides = [];
+    for (let step = 0; step < 2000; step++) {
+        const slide = present();
+        if (!seen.includes(slide.id) && !slides.some(measured => measured.id === slide.id)) {
+            const images = [...slide.querySelectorAll('.jp-OutputArea-output img')];
+            const room = images.filter(image => !image.closest('.widget-output'))
+                .map(image => image.parentElement.getBoundingClientRect().width);
+            slides.push({
+                id: slide.id,
+                height: slide.scrollHeight,
+                screen: screen,
+                too_wide: [...slide.querySelectorAll('.cm-scroller, .jp-OutputArea-output')]
+                    .filter(node => node.scrollWidth > node.clientWidth + 1).length,
+                shrunk: images.filter(image => image.width < image.naturalWidth)
+                    .map(image => `${image.naturalWidth} px shown as ${image.width} px`),
+                figure_room: room.length ? Math.min(...room) : null,
+            });
+            if (slide.scrollHeight > tallest) return {slides: slides, done: false};
+        }
+        const button = control(['down', 'right']);
+        if (!button) return {slides: slides, done: true};
+        button.click();
+        await frame();
+    }
+    throw new Error('the slideshow did not end after 2000 steps');
+}"""
+
+
+def slide_titles(path):
+    """Map RISE's section ids (``slide-H-V``) to a title for each slide of a notebook.
+
+    RISE starts a new slide (H + 1, V = 0) at a cell of type "slide" and a sub-slide
+    (V + 1) at one of type "subslide". The title is the slide's first markdown heading,
+    or else the first line of its first shown cell.
+    """
+    titles, cells = {}, {}
+    h, v = -1, 0
+    for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
+        kind = cell.metadata.get("slideshow", {}).get("slide_type", "-")
+        if kind == "slide" or index == 0:
+            h, v = h + 1, 0
+        elif kind == "subslide":
+            v += 1
+        if kind not in ("skip", "notes"):
+            cells.setdefault(f"slide-{h}-{v}", []).append(cell)
+    for section, shown in cells.items():
+        lines = [line for cell in shown for line in cell.source.splitlines() if line.strip()]
+        headings = [line for cell in shown if cell.cell_type == "markdown"
+                    for line in cell.source.splitlines() if line.startswith("#")]
+        title = headings[0].lstrip("#").strip() if headings else (lines or [""])[0].strip()
+        titles[section] = title[:70]
+    return titles
+
+
+def _widget_count(path):
+    return sum(WIDGET_VIEW in output.get("data", {})
+               for cell in nbformat.read(path, as_version=4).cells
+               for output in cell.get("outputs", []))
+
+
+def _open_slideshow(browser, server, path):
+    page = browser.new_page()
+    page.set_viewport_size({"width": PROJECTOR_PX[0], "height": PROJECTOR_PX[1]})
+    page.goto(f"{server['url']}/rise/{path.name}?token={server['token']}")
+    page.wait_for_selector(".reveal .slides section.present", timeout=60_000)
+    page.wait_for_selector(".jp-Notebook-cell", timeout=60_000)
+    page.add_style_tag(content=PRESENTATION_CSS)
+    # Stored widget views are drawn once the kernel is up and their state restored.
+    page.wait_for_function(
+        "n => document.querySelectorAll('.widget-interact .widget-output img').length >= n",
+        arg=_widget_count(path), timeout=60_000,
+    )
+    page.evaluate("document.fonts.ready.then(() => true)")
+    return page
+
+
+def _measure_every_slide(page, screenshot):
+    """Visit every step of the slideshow; return the measurements of each slide, in order,
+    and save a screenshot of the tallest one."""
+    slides, tallest = [], 0
+    while True:
+        walked = page.evaluate(WALK_SLIDESHOW, [[slide["id"] for slide in slides], tallest])
+        slides += walked["slides"]
+        if walked["done"]:
+            return slides
+        tallest = slides[-1]["height"]
+        page.screenshot(path=str(screenshot))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_slide_fits_the_projector_screen(browser, trusted_lab_server, path):
+    page = _open_slideshow(browser, trusted_lab_server, path)
+    try:
+        slides = _measure_every_slide(page, ARTIFACTS / f"{path.stem}_rise_tallest_slide.png")
+    finally:
+        page.close()
+    titles = slide_titles(path)
+    assert [s["id"] for s in slides] == list(titles), "RISE shows other slides than expected"
+    offenders = []
+    for slide in slides:
+        limit = RISE_SCROLL_SHARE * slide["screen"]
+        where = f"{path.name}, {slide['id']} {titles[slide['id']]!r}"
+        if slide["height"] > limit:
+            offenders.append(f"{where}: {slide['height']} px tall, {limit:.0f} px fit")
+        if slide["too_wide"]:
+            offenders.append(f"{where}: {slide['too_wide']} code or output areas scroll sideways")
+        for shrunk in slide["shrunk"]:
+            offenders.append(f"{where}: a figure of {shrunk}")
+    assert not offenders, (
+        f"{len(offenders)} slides do not fit a {PROJECTOR_PX[0]}x{PROJECTOR_PX[1]} screen; "
+        "split them (a sub-slide with a short heading), shorten outputs or make figures "
+        "smaller:\n" + "\n".join(offenders)
+    )
+    # The widest figure the notebooks may hold would be shown at full size too.
+    room = [slide["figure_room"] for slide in slides if slide["figure_room"]]
+    assert room and min(room) >= MAX_FIGURE_PX[0]
