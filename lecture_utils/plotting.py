@@ -904,7 +904,7 @@ def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None):
     largest = max(int(errors.max()), 1) if errors.count() else 1
     for (i, j), count in np.ndenumerate(matrix):
         color = "dimgray" if i == j else ("white" if count > 0.6 * largest else "black")
-        ax.text(j, i, str(count), ha="center", va="center", fontsize=10, color=color)
+        ax.text(j, i, str(count), ha="center", va="center", fontsize=12, color=color)
     ticks = np.arange(classes.size)
     ax.set_xticks(ticks, [str(c) for c in classes.tolist()])
     ax.set_yticks(ticks, [str(c) for c in classes.tolist()])
