@@ -41,6 +41,27 @@ def check_posteriors(model, X, expected_log_posteriors, atol):
         model.predict(X), model.classes_[np.argmax(expected_log_posteriors, axis=1)])
 
 
+RENAMINGS = dict(order_seed=SEEDS, permutation=st.permutations(range(3)),
+                 kind=st.sampled_from(["int", "sparse_int", "str"]))
+
+
+def refit_renamed_and_shuffled(make, X, y, seed, order_seed, permutation, kind):
+    """Fit ``make()`` on ``(X, y)``, and again with the rows shuffled and the classes renamed.
+
+    Returns
+    -------
+    model, moved : the two fitted models
+    names : ndarray
+        ``names[k]`` is the new name of class ``k``.
+    columns : ndarray
+        ``columns[k]`` is the column of class ``k`` in the outputs of ``moved``.
+    """
+    names = make_labels(kind, 3, np.random.default_rng(seed))[list(permutation)]
+    order = np.random.default_rng(order_seed).permutation(len(y))
+    model, moved = make().fit(X, y), make().fit(X[order], names[y[order]])
+    return model, moved, names, np.searchsorted(moved.classes_, names)
+
+
 # ------------------------------------------------------------- categorical features
 def skewed_categories(seed, n_samples, n_features, n_values=4, n_classes=3):
     """Integer categories whose probabilities differ between classes, and the labels."""
@@ -94,16 +115,11 @@ def test_categorical_sample_unlike_every_class(seed, exponent):
     check_posteriors(model, unlike, bayes_rule(expected_log_lik, model.priors_), atol=1e-9)
 
 
-@given(seed=SEEDS, order_seed=SEEDS, permutation=st.permutations(range(3)),
-       kind=st.sampled_from(["int", "sparse_int", "str"]))
-def test_categorical_ignores_class_names_and_sample_order(seed, order_seed, permutation, kind):
+@given(seed=SEEDS, **RENAMINGS)
+def test_categorical_ignores_class_names_and_sample_order(seed, **renaming):
     X, y = skewed_categories(seed, n_samples=60, n_features=5)
-    names = make_labels(kind, 3, np.random.default_rng(seed))[list(permutation)]
-    order = np.random.default_rng(order_seed).permutation(len(y))
-    model = CategoricalClassifier(alpha=0.5).fit(X, y)
-    moved = CategoricalClassifier(alpha=0.5).fit(X[order], names[y[order]])
-    # Old class k is the new class names[k]: column rank(names[k]) of the new model.
-    columns = np.searchsorted(moved.classes_, names)
+    model, moved, names, columns = refit_renamed_and_shuffled(
+        lambda: CategoricalClassifier(alpha=0.5), X, y, seed, **renaming)
     np.testing.assert_allclose(moved.predict_log_proba(X)[:, columns], model.predict_log_proba(X),
                                rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(moved.predict(X), names[model.predict(X)])
@@ -141,15 +157,11 @@ def test_multinomial_million_event_documents_give_finite_correct_posteriors(seed
         check_posteriors(model, queries, bayes_rule(expected_log_lik, model.priors_), atol=atol)
 
 
-@given(seed=SEEDS, order_seed=SEEDS, permutation=st.permutations(range(3)),
-       kind=st.sampled_from(["int", "sparse_int", "str"]))
-def test_multinomial_ignores_class_names_and_sample_order(seed, order_seed, permutation, kind):
+@given(seed=SEEDS, **RENAMINGS)
+def test_multinomial_ignores_class_names_and_sample_order(seed, **renaming):
     X, y = documents(seed, n_features=6, n_events=200)
-    names = make_labels(kind, 3, np.random.default_rng(seed))[list(permutation)]
-    order = np.random.default_rng(order_seed).permutation(len(y))
-    model = MultinomialClassifier(alpha=0.5).fit(X, y)
-    moved = MultinomialClassifier(alpha=0.5).fit(X[order], names[y[order]])
-    columns = np.searchsorted(moved.classes_, names)
+    model, moved, _, columns = refit_renamed_and_shuffled(
+        lambda: MultinomialClassifier(alpha=0.5), X, y, seed, **renaming)
     np.testing.assert_allclose(moved.feature_log_prob_[columns], model.feature_log_prob_,
                                rtol=1e-14, atol=1e-14)
     queries = X * 5000
@@ -186,14 +198,11 @@ def test_softmax_at_any_scale_gives_the_same_distributions(seed, scale, solver):
     np.testing.assert_array_equal(scaled.predict(far * scale), model.predict(far))
 
 
-@given(seed=SEEDS, order_seed=SEEDS, kind=st.sampled_from(["int", "sparse_int", "str"]))
-def test_softmax_ignores_class_names_and_sample_order(seed, order_seed, kind):
+@given(seed=SEEDS, **RENAMINGS)
+def test_softmax_ignores_class_names_and_sample_order(seed, **renaming):
     X, y = overlapping(seed)
-    names = make_labels(kind, 3, np.random.default_rng(seed))[::-1]
-    order = np.random.default_rng(order_seed).permutation(len(y))
-    model = SoftmaxRegression(tol=1e-10).fit(X, y)
-    moved = SoftmaxRegression(tol=1e-10).fit(X[order], names[y[order]])
-    columns = np.searchsorted(moved.classes_, names)
+    model, moved, names, columns = refit_renamed_and_shuffled(
+        lambda: SoftmaxRegression(tol=1e-10), X, y, seed, **renaming)
     np.testing.assert_allclose(moved.predict_proba(X)[:, columns], model.predict_proba(X),
                                atol=1e-8)
     np.testing.assert_array_equal(moved.predict(X), names[model.predict(X)])
