@@ -11,6 +11,8 @@ class, for pictures of decision boundaries.
 """
 
 import hashlib
+import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from .punctuation import CLASS_NAMES
-from .validation import check_gaussian_parameters
+from .validation import check_gaussian_parameters, plain
 
 #: The folder that holds the data files (``data/`` beside the package).
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
@@ -31,7 +33,21 @@ CHECKSUMS = {
     "cat_shelter.csv": "7af8a30f3ba495469b8fda5a55f00836f40275a8fcaafa9613f5898955951634",
     "code_punctuation.csv": "b1d44d0d320844933216cd86a4e6cb7c1228b3bc4697efa5f09e90213f46afe3",
     "code_corpus_counts.csv": "d0a90627da1810e6a0f99f08b62d6554957462e09651aa522923cd0a75528043",
+    "mnist.npz": "6ff3272174ad1dcb2ce270847ad63698633925ed0249e1e856d6fd92a3fbd58e",
 }
+
+#: SHA-256 of the arrays of every ``.npz`` data file, as `arrays_sha256` computes
+#: it: what `read_npz` verifies. A compressed file's bytes (its entry in
+#: `CHECKSUMS`, for the committed copy) depend on the zlib that wrote it; its
+#: arrays do not, so a rebuilt file that compressed differently still loads.
+ARRAY_CHECKSUMS = {
+    "mnist.npz": "06b0d1f124c4e5fa796686ade41a9b778edacc8622f2195a352ef479ad44fc16",
+}
+
+#: The arrays of ``mnist.npz``, in the order `arrays_sha256` reads them.
+MNIST_KEYS = ("x_train", "y_train", "x_test", "y_test")
+#: Height and width of an MNIST image; a row of 784 pixels reshapes to it.
+MNIST_IMAGE_SHAPE = (28, 28)
 
 
 @dataclass(frozen=True)
@@ -68,6 +84,31 @@ def sha256_of(path):
     return digest.hexdigest()
 
 
+def _restore_advice(name):
+    return (
+        f"It ships with the repository: restore it with `git checkout -- data/{name}` "
+        "(data/README.md says how it was made)."
+    )
+
+
+def _data_path(name, known, data_dir):
+    """Path of data file ``name`` (listed in ``known``), raising if it is missing."""
+    if name not in known:
+        raise ValueError(f"{name!r} is not a known data file; known: {sorted(known)}.")
+    path = Path(DATA_DIR if data_dir is None else data_dir) / name
+    if not path.is_file():
+        raise FileNotFoundError(f"data file {path} is missing. {_restore_advice(name)}")
+    return path
+
+
+def _check_digest(path, actual, expected, what="SHA-256"):
+    if actual != expected:
+        raise ValueError(
+            f"data file {path} has been altered or corrupted: its {what} is {actual}, "
+            f"expected {expected}. {_restore_advice(path.name)}"
+        )
+
+
 def verified_path(name, data_dir=None):
     """Path of data file ``name`` after checking that it exists and is unaltered.
 
@@ -85,22 +126,77 @@ def verified_path(name, data_dir=None):
     ValueError
         The file's checksum differs from the recorded one.
     """
-    if name not in CHECKSUMS:
-        raise ValueError(f"{name!r} is not a known data file; known: {sorted(CHECKSUMS)}.")
-    path = Path(DATA_DIR if data_dir is None else data_dir) / name
-    restore = (
-        f"It ships with the repository: restore it with `git checkout -- data/{name}` "
-        "(data/README.md says how it was made)."
-    )
-    if not path.is_file():
-        raise FileNotFoundError(f"data file {path} is missing. {restore}")
-    actual = sha256_of(path)
-    if actual != CHECKSUMS[name]:
-        raise ValueError(
-            f"data file {path} has been altered or corrupted: its SHA-256 is {actual}, "
-            f"expected {CHECKSUMS[name]}. {restore}"
-        )
+    path = _data_path(name, CHECKSUMS, data_dir)
+    _check_digest(path, sha256_of(path), CHECKSUMS[name])
     return path
+
+
+def arrays_sha256(arrays, keys):
+    r"""SHA-256 of the contents of named arrays, independent of how they are stored.
+
+    The digest is fed, for each key in the order given, the bytes
+    ``np.ascontiguousarray(arrays[key]).tobytes()`` (C order, in the arrays'
+    own dtypes). Zip timestamps and compression do not enter it.
+
+    Parameters
+    ----------
+    arrays : mapping str -> ndarray
+        For example a dict, or the ``NpzFile`` that ``np.load`` returns.
+    keys : sequence of str
+        The arrays to include, in order.
+
+    Returns
+    -------
+    str
+        Hex digest.
+    """
+    digest = hashlib.sha256()
+    for key in keys:
+        digest.update(np.ascontiguousarray(arrays[key]).tobytes())
+    return digest.hexdigest()
+
+
+def read_npz(name, keys, data_dir=None):
+    """Read arrays from a ``.npz`` data file, without pickle, and verify them.
+
+    Parameters
+    ----------
+    name : str
+        A file name listed in `ARRAY_CHECKSUMS`.
+    keys : sequence of str
+        The arrays to read; their `arrays_sha256` must equal the recorded one.
+    data_dir : path-like, default=None
+        Where to look; `DATA_DIR` by default.
+
+    Returns
+    -------
+    dict str -> ndarray
+
+    Raises
+    ------
+    FileNotFoundError
+        The file is missing.
+    ValueError
+        The file is not a readable ``.npz`` archive without pickled objects,
+        lacks one of ``keys``, or its arrays differ from the recorded checksum.
+    """
+    path = _data_path(name, ARRAY_CHECKSUMS, data_dir)
+    try:
+        with np.load(path, allow_pickle=False) as archive:
+            missing = [key for key in keys if key not in archive.files]
+            arrays = {key: archive[key] for key in keys if key not in missing}
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as error:
+        raise ValueError(
+            f"data file {path} cannot be read as an .npz archive of plain arrays "
+            f"({type(error).__name__}: {error}). {_restore_advice(name)}"
+        ) from None
+    if missing:
+        raise ValueError(
+            f"data file {path} has no array named {missing[0]!r}. {_restore_advice(name)}"
+        )
+    _check_digest(path, arrays_sha256(arrays, keys), ARRAY_CHECKSUMS[name],
+                  what="arrays SHA-256")
+    return arrays
 
 
 def read_csv(name, data_dir=None):
@@ -276,7 +372,8 @@ def make_gaussian_classes(means, covariances, n_per_class, random_state=None, la
         counts = np.full(n_classes, counts)
     if counts.shape != (n_classes,) or counts.dtype.kind not in "iu" or np.any(counts < 1):
         raise ValueError(
-            f"n_per_class must be a positive integer or one per class; got {n_per_class!r}."
+            f"n_per_class must be a positive integer or one per class; got "
+            f"{plain(n_per_class)!r}."
         )
     labels = np.arange(n_classes) if labels is None else np.asarray(labels)
     if labels.shape != (n_classes,) or np.unique(labels).size != n_classes:
@@ -293,4 +390,53 @@ def make_gaussian_classes(means, covariances, n_per_class, random_state=None, la
         y=np.repeat(labels, counts),
         feature_names=tuple(f"x{j + 1}" for j in range(n_features)),
         target_name="class",
+    )
+
+
+@dataclass(frozen=True)
+class TrainTest:
+    """Training and test images with their labels.
+
+    Unpacks like a tuple: ``X_train, y_train, X_test, y_test = load_mnist()``.
+
+    Attributes
+    ----------
+    X_train : ndarray of shape (n_train, n_pixels)
+    y_train : ndarray of shape (n_train,)
+    X_test : ndarray of shape (n_test, n_pixels)
+    y_test : ndarray of shape (n_test,)
+    image_shape : tuple of int
+        ``X_train[i].reshape(image_shape)`` is the i-th image.
+    """
+
+    X_train: np.ndarray
+    y_train: np.ndarray
+    X_test: np.ndarray
+    y_test: np.ndarray
+    image_shape: tuple
+
+    def __iter__(self):
+        return iter((self.X_train, self.y_train, self.X_test, self.y_test))
+
+
+def load_mnist(data_dir=None):
+    """The MNIST handwritten digits: 60,000 training and 10,000 test images.
+
+    Each image is a row of 28 x 28 = 784 grey levels, 0 (white background) to
+    255 (ink), in row-major order. The arrays' checksum is verified
+    (`ARRAY_CHECKSUMS`) before they are returned; nothing is unpickled.
+
+    Returns
+    -------
+    TrainTest
+        ``X_train`` (60000, 784) and ``X_test`` (10000, 784) as uint8; labels
+        ``y_train``, ``y_test`` as int64 digits 0-9; ``image_shape == (28, 28)``.
+    """
+    arrays = read_npz("mnist.npz", MNIST_KEYS, data_dir)
+    return TrainTest(
+        X_train=arrays["x_train"],
+        y_train=arrays["y_train"].astype(np.int64),
+        X_test=arrays["x_test"],
+        y_test=arrays["y_test"].astype(np.int64),
+        image_shape=MNIST_IMAGE_SHAPE,
     )

@@ -199,3 +199,41 @@ class BayesRuleMixin:
                 f"{method} compares two classes, but this model has {self.classes_.size} "
                 f"({self.classes_.tolist()}); use log_likelihood for several classes."
             )
+
+
+def most_confused_pairs(confusion, classes=None, n_pairs=5):
+    r"""The pairs of classes mixed up most often, counting both directions.
+
+    With :math:`C_{ij}` the number of samples of class :math:`i` predicted as
+    :math:`j`, the pair :math:`\{a, b\}` scores :math:`C_{ab} + C_{ba}`.
+
+    Parameters
+    ----------
+    confusion : array-like of shape (n_classes, n_classes)
+        Rows are true classes, columns predicted ones.
+    classes : sequence, default=None
+        Names of the rows; ``0 .. n_classes - 1`` by default.
+    n_pairs : int, default=5
+
+    Returns
+    -------
+    list of tuple ``(a, b, total, a_as_b, b_as_a)``
+        Most confused first; ties in the order of ``classes``. Pairs never
+        confused are left out.
+    """
+    confusion = np.asarray(confusion)
+    if confusion.ndim != 2 or confusion.shape[0] != confusion.shape[1]:
+        raise ValueError(f"confusion must be a square matrix; got shape {confusion.shape}.")
+    classes = list(range(confusion.shape[0])) if classes is None else list(classes)
+    if len(classes) != confusion.shape[0]:
+        raise ValueError(
+            f"classes has {len(classes)} names for a {confusion.shape[0]}-class confusion matrix."
+        )
+    rows, cols = np.triu_indices(confusion.shape[0], k=1)
+    totals = confusion[rows, cols] + confusion[cols, rows]
+    order = np.argsort(-totals, kind="stable")
+    return [
+        (classes[rows[i]], classes[cols[i]], int(totals[i]), int(confusion[rows[i], cols[i]]),
+         int(confusion[cols[i], rows[i]]))
+        for i in order[:n_pairs] if totals[i] > 0
+    ]

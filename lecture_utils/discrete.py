@@ -35,6 +35,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 
 from .decision import BayesRuleMixin
 from .validation import (
+    CompleteFitMixin,
     check_alpha,
     check_counts,
     check_features,
@@ -85,7 +86,7 @@ def _fit_priors(model, classes, y_index):
     model.priors_ = model.class_count_ / y_index.size if priors is None else priors
 
 
-class CategoricalClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
+class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, BaseEstimator):
     r"""Naive Bayes classifier for categorical features.
 
     Feature :math:`j` takes one of :math:`m_j` categories; given the class,
@@ -190,7 +191,7 @@ class CategoricalClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
                     raise TypeError(
                         f"feature {j} mixes values of different types (e.g. strings and "
                         "numbers) that cannot be sorted; convert the column to one type, "
-                        "e.g. X[:, j].astype(str)."
+                        f"e.g. X[:, {j}].astype(str)."
                     ) from None
             return found
         if len(self.categories) != X.shape[1]:
@@ -237,7 +238,7 @@ class CategoricalClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         return log_lik
 
 
-class MultinomialClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
+class MultinomialClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, BaseEstimator):
     r"""Generative classifier for count vectors with one multinomial per class.
 
     A sample :math:`x = (x_{[1]}, \dots, x_{[m]})` counts how often each of

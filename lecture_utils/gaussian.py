@@ -19,13 +19,21 @@ log space, with no explicit inverse and no determinant that could underflow.
 from typing import NamedTuple
 
 import numpy as np
+import pandas as pd
 from scipy.linalg import cho_solve, solve_triangular
 from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils import check_random_state
 
-from .decision import BayesRuleMixin, log_joint, log_posteriors
-from .validation import check_features, check_priors, check_training_data
+from .decision import BayesRuleMixin, error_rate, log_joint, log_posteriors
+from .validation import (
+    CompleteFitMixin,
+    check_features,
+    check_number,
+    check_priors,
+    check_random_state,
+    check_training_data,
+    plain,
+)
 
 COVARIANCE_TYPES = ("full", "diag", "tied", "tied_diag")
 LOG_2PI = np.log(2.0 * np.pi)
@@ -162,18 +170,56 @@ class LinearDiscriminants(NamedTuple):
         return X @ self.W.T + self.w0
 
 
-def _scatter(Z, y_index, n_classes):
-    """Per-class sample counts, means and ML covariances (dividing by N_c)."""
-    counts = np.bincount(y_index, minlength=n_classes)
-    means = np.stack([Z[y_index == k].mean(axis=0) for k in range(n_classes)])
-    covariances = np.stack(
-        [np.cov(Z[y_index == k], rowvar=False, bias=True).reshape(Z.shape[1], Z.shape[1])
-         for k in range(n_classes)]
-    )
-    return counts, means, covariances
+def _ml_estimates(X, y_index, counts, shift, scale, covariance):
+    r"""Class means and ML covariances of one covariance model, in standardised units.
+
+    Each class's rows are copied once, standardised to :math:`z = (x - s) / a`
+    and centred on their mean in place, so no temporary larger than one
+    class is made. The covariances come from these residuals
+    :math:`z_i - \mu_{c_i}` (two passes, no :math:`E[z^2] - E[z]^2`
+    cancellation), and only what the model uses is computed: the diagonal
+    models need just the variances, :math:`O(N d)` rather than :math:`O(N d^2)`;
+    the tied models pool the scatter of every class,
+    :math:`\Sigma = \frac{1}{N}\sum_c \sum_{i: c_i = c} (z_i - \mu_c)(z_i - \mu_c)^T`.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    y_index : ndarray of shape (n_samples,)
+        Class index of every row.
+    counts : ndarray of shape (n_classes,)
+        Rows per class (all positive).
+    shift, scale : ndarray of shape (n_features,)
+        The standardisation :math:`z = (x - s) / a`.
+    covariance : str
+
+    Returns
+    -------
+    means : ndarray of shape (n_classes, n_features)
+    covariances : ndarray of shape (n_classes, n_features, n_features)
+        Diagonal for the diagonal models; the same matrix repeated for the tied ones.
+    """
+    n_classes, n_features = counts.size, X.shape[1]
+    diagonal = covariance.endswith("diag")
+    means = np.empty((n_classes, n_features))
+    shape = (n_classes, n_features) if diagonal else (n_classes, n_features, n_features)
+    scatters = np.empty(shape)
+    for k in range(n_classes):
+        block = np.asarray(X[y_index == k], dtype=float)  # a copy, changed in place below
+        block -= shift
+        block /= scale
+        means[k] = block.mean(axis=0)
+        block -= means[k]
+        scatters[k] = np.einsum("ij,ij->j", block, block) if diagonal else block.T @ block
+    if covariance.startswith("tied"):
+        scatters = np.repeat(scatters.sum(axis=0)[None] / counts.sum(), n_classes, axis=0)
+    else:
+        scatters /= counts.reshape((n_classes,) + (1,) * (scatters.ndim - 1))
+    covariances = scatters[:, :, None] * np.eye(n_features) if diagonal else scatters
+    return means, covariances
 
 
-class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
+class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, BaseEstimator):
     r"""Generative classifier with one Gaussian density per class.
 
     Fitting computes the maximum-likelihood estimates
@@ -227,9 +273,6 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         -------
         self
         """
-        # Forget any earlier fit first, so that a fit that fails part-way
-        # leaves an unfitted estimator rather than a mix of old and new state.
-        self.__dict__.pop("_cholesky", None)
         if self.covariance not in COVARIANCE_TYPES:
             raise ValueError(
                 f"covariance={self.covariance!r} is not a covariance model; choose one of "
@@ -243,24 +286,26 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
 
         # Work in standardised units so that data at any scale (1e-150 or
         # 1e150) and any offset fit equally well; the log-density is mapped
-        # back with the Jacobian of the affine change of variables.
+        # back with the Jacobian of the affine change of variables. The scale
+        # is max |x - shift|, from max and min (rounding is monotonic, so this
+        # is exact) without a copy of X.
         self._shift = X.mean(axis=0)
-        self._scale = np.max(np.abs(X - self._shift), axis=0)
+        self._scale = np.maximum(X.max(axis=0) - self._shift, self._shift - X.min(axis=0))
         if np.any(self._scale == 0):
             j = int(np.flatnonzero(self._scale == 0)[0])
             raise ValueError(
                 f"feature {j} is constant (every value is {float(X[0, j])!r}), so no covariance "
                 "model can be fitted; drop that column first."
             )
-        Z = (X - self._shift) / self._scale
-        counts, means, covariances = _scatter(Z, y_index, classes.size)
-        if self.covariance.startswith("tied"):
-            pooled = np.tensordot(counts / n_samples, covariances, axes=1)
-            covariances = np.repeat(pooled[None], classes.size, axis=0)
-        if self.covariance.endswith("diag"):
-            covariances = covariances * np.eye(n_features)
+        means, covariances = _ml_estimates(X, y_index, counts, self._shift, self._scale,
+                                           self.covariance)
 
         self._cholesky = self._cholesky_factors(covariances, classes)
+        # L^{-1} for every class, once, so that a prediction is one matrix
+        # product per class instead of one triangular solve per class.
+        self._whiteners = np.stack([
+            solve_triangular(factor, np.eye(n_features), lower=True) for factor in self._cholesky
+        ])
         self._means_std = means
         self.classes_ = classes
         self.class_count_ = counts
@@ -268,10 +313,6 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         self.means_ = means * self._scale + self._shift
         self.covariances_ = covariances * np.outer(self._scale, self._scale)
         return self
-
-    def __sklearn_is_fitted__(self):
-        """Fitted once a fit has run to the end (not merely set ``n_features_in_``)."""
-        return "_cholesky" in self.__dict__
 
     def _check_sample_counts(self, classes, counts, n_samples, n_features):
         shared = self.covariance.startswith("tied")
@@ -344,26 +385,41 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
 
     def _log_likelihood_std(self, X):
         """Log-densities in standardised units (without the Jacobian term)."""
-        Z = (X - self._shift) / self._scale
-        n_classes, n_features = self._means_std.shape
-        distances = np.empty((Z.shape[0], n_classes))
-        if self.covariance.endswith("diag"):
-            for k in range(n_classes):
-                scaled = (Z - self._means_std[k]) / np.diag(self._cholesky[k])
-                distances[:, k] = np.einsum("ij,ij->i", scaled, scaled)
-        elif self.covariance == "tied":
-            factor = self._cholesky[0]
-            whitened = solve_triangular(factor, Z.T, lower=True).T
-            centres = solve_triangular(factor, self._means_std.T, lower=True).T
-            for k in range(n_classes):
-                diff = whitened - centres[k]
-                distances[:, k] = np.einsum("ij,ij->i", diff, diff)
-        else:
-            for k in range(n_classes):
-                diff = solve_triangular(self._cholesky[k], (Z - self._means_std[k]).T, lower=True)
-                distances[:, k] = np.einsum("ij,ij->j", diff, diff)
+        distances = self._mahalanobis(X)
         half_log_dets = np.log(np.diagonal(self._cholesky, axis1=1, axis2=2)).sum(axis=1)
-        return -0.5 * (n_features * LOG_2PI + distances) - half_log_dets
+        return -0.5 * (X.shape[1] * LOG_2PI + distances) - half_log_dets
+
+    def _mahalanobis(self, X):
+        r"""Squared distances :math:`\lVert L_k^{-1}(z - \mu_k) \rVert^2` to every class.
+
+        With :math:`z = (x - s) / a` the standardised sample, this is
+        :math:`\lVert L_k^{-1} \operatorname{diag}(a)^{-1} (x - m_k) \rVert^2`, where
+        :math:`m_k = s + a \mu_k` is the class mean (``means_``): the
+        standardisation is folded into the inverse Cholesky factors computed
+        in `fit`, so a prediction is one matrix product per class (one in all
+        for the tied model, none for the diagonal ones) and no standardised
+        copy of ``X`` is made.
+        """
+        n_classes = self._means_std.shape[0]
+        distances = np.empty((X.shape[0], n_classes))
+        whiteners = self._whiteners / self._scale  # L_k^{-1} diag(a)^{-1}
+        if self.covariance == "tied":
+            whitened = (X - self._shift) @ whiteners[0].T
+            centres = self._means_std @ self._whiteners[0].T
+            for k in range(n_classes):
+                difference = whitened - centres[k]
+                distances[:, k] = np.einsum("ij,ij->i", difference, difference)
+            return distances
+        inverse_deviations = np.diagonal(whiteners, axis1=1, axis2=2)
+        difference = np.empty(X.shape)
+        for k in range(n_classes):
+            np.subtract(X, self.means_[k], out=difference)
+            if self.covariance.endswith("diag"):
+                whitened = np.multiply(difference, inverse_deviations[k], out=difference)
+            else:
+                whitened = difference @ whiteners[k].T
+            distances[:, k] = np.einsum("ij,ij->i", whitened, whitened)
+        return distances
 
     def log_density(self, X):
         r"""Log of the marginal density :math:`\log f(x) = \log \sum_c f(x \mid c) P(c)`.
@@ -452,12 +508,10 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         y : ndarray of shape (n_samples,)
         """
         check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
-        if int(n_samples) != n_samples or n_samples < 1:
-            raise ValueError(f"n_samples must be a positive integer; got {n_samples!r}.")
-        rng = check_random_state(random_state) if not isinstance(
-            random_state, np.random.Generator) else random_state
-        y_index = rng.choice(self.classes_.size, size=int(n_samples), p=self.priors_)
-        noise = rng.standard_normal((int(n_samples), self.means_.shape[1]))
+        n_samples = check_number("n_samples", n_samples, minimum=1, integer=True)
+        rng = check_random_state(random_state)
+        y_index = rng.choice(self.classes_.size, size=n_samples, p=self.priors_)
+        noise = rng.standard_normal((n_samples, self.means_.shape[1]))
         Z = self._means_std[y_index] + np.einsum("nij,nj->ni", self._cholesky[y_index], noise)
         return Z * self._scale + self._shift, self.classes_[y_index]
 
@@ -533,3 +587,71 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         result = X.copy()
         result[:, m] = np.einsum("nk,nkm->nm", weights, conditional)
         return result
+
+
+def covariance_error_table(feature_sets, y_train, y_test, covariances=COVARIANCE_TYPES,
+                           priors=None):
+    r"""Test error rate of each covariance model on each feature set.
+
+    Entry :math:`(m, f)` is :math:`\frac{1}{n}\sum_i [\hat c_i \ne c_i]` over the
+    test samples, for a `GaussianClassifier` with covariance model :math:`m`
+    fitted on the training samples of feature set :math:`f`.
+
+    Parameters
+    ----------
+    feature_sets : dict of str -> (X_train, X_test)
+        Training and test features, one pair per column of the table.
+    y_train, y_test : array-like
+        Labels of the training and test rows (the same for every feature set).
+    covariances : sequence of str, default=COVARIANCE_TYPES
+        The rows of the table.
+    priors : array-like or dict, default=None
+        Passed to every classifier; ``None`` uses the training frequencies.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Error rates in [0, 1]; index ``covariances``, columns the feature-set names.
+    """
+    table = pd.DataFrame(index=pd.Index(list(covariances), name="covariance"),
+                         columns=list(feature_sets), dtype=float)
+    for name, (X_train, X_test) in feature_sets.items():
+        for covariance in covariances:
+            model = GaussianClassifier(covariance, priors=priors).fit(X_train, y_train)
+            table.loc[covariance, name] = error_rate(y_test, model.predict(X_test))
+    return table
+
+
+def error_against_dimension(X_train, y_train, X_test, y_test, dimensions, covariance="full",
+                            priors=None):
+    r"""Test error rate of a `GaussianClassifier` on the first :math:`m` features, for each m.
+
+    With principal components as features, column :math:`j` is the
+    :math:`j`-th direction of largest variance, so the first :math:`m`
+    columns are exactly the PCA projection to :math:`m` dimensions.
+
+    Parameters
+    ----------
+    X_train, X_test : ndarray of shape (n_samples, n_features)
+    y_train, y_test : array-like
+    dimensions : sequence of int
+        Numbers of leading features :math:`m`, each between 1 and ``n_features``.
+    covariance : str, default="full"
+    priors : array-like or dict, default=None
+
+    Returns
+    -------
+    ndarray of shape (len(dimensions),)
+        Error rates in [0, 1].
+    """
+    X_train, X_test = np.asarray(X_train), np.asarray(X_test)
+    errors = []
+    for m in dimensions:
+        if int(m) != m or not 1 <= m <= X_train.shape[1]:
+            raise ValueError(
+                f"dimension {plain(m)!r} is not between 1 and the {X_train.shape[1]} available "
+                "features; choose dimensions in that range."
+            )
+        model = GaussianClassifier(covariance, priors=priors).fit(X_train[:, :m], y_train)
+        errors.append(error_rate(y_test, model.predict(X_test[:, :m])))
+    return np.array(errors)

@@ -36,15 +36,25 @@ from scipy import sparse
 from scipy.optimize import linprog
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils import check_random_state
 from threadpoolctl import ThreadpoolController
 
-from .validation import check_features, check_number, check_option, check_training_data
+from .validation import (
+    CompleteFitMixin,
+    check_features,
+    check_number,
+    check_option,
+    check_random_state,
+    check_training_data,
+)
 
 SOLVERS = ("newton", "gd", "sgd")
 #: Armijo constant of the Newton line search: a step must achieve this
 #: fraction of the decrease the local quadratic model predicts.
 ARMIJO_FRACTION = 1e-4
+#: Below this fraction of the loss, a predicted decrease is lost in the rounding
+#: of the loss itself (a few units in the last place), and a line search can no
+#: longer tell a good step from a bad one.
+LOSS_RESOLUTION = 100 * np.finfo(float).eps
 #: Gradient descent is stopped as diverging once the loss exceeds its
 #: starting value by this factor.
 DIVERGENCE_FACTOR = 10.0
@@ -268,6 +278,15 @@ def _newton(W, X1, C, penalty, tol, max_iter):
             step = np.linalg.lstsq(hessian, g, rcond=None)[0]
         step = step.reshape((n_rows, n_classes), order="F")
         slope = float(g @ step.ravel(order="F"))
+        if slope <= LOSS_RESOLUTION * max(abs(loss), 1.0):
+            # So close to the optimum that the loss cannot show the decrease: the
+            # objective is convex and locally quadratic, so take the full Newton
+            # step (a line search would accept any step that merely ties, however
+            # short, and stall).
+            W = W - step
+            loss = cross_entropy(W, X1, C, penalty)
+            curve.append(loss)
+            continue
         size = 1.0
         while size > 1e-12:
             candidate = W - size * step
@@ -347,7 +366,7 @@ def _blas_threads():
 
 
 # ---------------------------------------------------------------- estimator
-class SoftmaxRegression(ClassifierMixin, BaseEstimator):
+class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
     r"""Multinomial logistic regression: :math:`P(c_k \mid x) = \operatorname{softmax}(W^T x)_k`.
 
     Minimises the mean cross-entropy plus :math:`\frac{\lambda}{2}\lVert\tilde W\rVert^2`
@@ -468,7 +487,13 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         penalty = check_number("penalty", self.penalty, minimum=0.0)
         max_iter = check_number("max_iter", self.max_iter, minimum=1, integer=True)
         tol = check_number("tol", self.tol, minimum=0.0)
-        if not (isinstance(self.learning_rate, str) and self.learning_rate == "auto"):
+        if isinstance(self.learning_rate, str):
+            if self.learning_rate != "auto":
+                raise ValueError(
+                    f"learning_rate={self.learning_rate!r} is not a valid choice; use 'auto' "
+                    "(the step 1/L) or a number > 0."
+                )
+        else:
             check_number("learning_rate", self.learning_rate, minimum=0.0, inclusive=False)
         X, classes, y_index = check_training_data(self, X, y)
 
@@ -488,7 +513,8 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
                 f"solver={solver!r} stopped after max_iter={max_iter} "
                 f"{'epochs' if solver == 'sgd' else 'iterations'} before reaching tol={tol:g}; "
                 "increase max_iter, or use solver='newton', which needs only a few iterations.",
-                ConvergenceWarning, stacklevel=2,
+                # 3: point at the caller of fit, past CompleteFitMixin's wrapper.
+                ConvergenceWarning, stacklevel=3,
             )
         self.classes_ = classes
         self.coef_ = (W[1:] / scale[:, None]).T
@@ -508,8 +534,7 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         batch_size = check_number("batch_size", self.batch_size, minimum=1, integer=True)
         patience = check_number("n_iter_no_change", self.n_iter_no_change, minimum=1,
                                 integer=True)
-        rng = (self.random_state if isinstance(self.random_state, np.random.Generator)
-               else check_random_state(self.random_state))
+        rng = check_random_state(self.random_state)
         return _stochastic_gradient_descent(W, X1, C, weights, tol, max_iter, rate, batch_size,
                                             patience, rng)
 

@@ -16,6 +16,7 @@ from matplotlib.patches import Ellipse
 
 from .decision import log_joint
 from .style import class_color, class_marker, region_colormap
+from .validation import plain
 
 
 def _axes(ax):
@@ -324,7 +325,7 @@ def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, lim
     if limit is None:
         limit = 1.25 * max(np.max(np.abs(finite)) if finite.size else 0.0, 1.0)
     elif not np.isfinite(limit) or limit <= 0:
-        raise ValueError(f"limit must be a positive finite number; got {limit!r}.")
+        raise ValueError(f"limit must be a positive finite number; got {plain(limit)!r}.")
     edge = float(limit)
     heights = np.clip(weights, -edge, edge)
     bars = ax.bar(
@@ -734,7 +735,7 @@ def plot_linear_boundary(w, b, ax=None, **style):
     ax = _axes(ax)
     w = np.asarray(w, dtype=float)
     if w.shape != (2,) or not np.any(w):
-        raise ValueError(f"w must be two numbers, not both zero; got {w!r}.")
+        raise ValueError(f"w must be two numbers, not both zero; got {plain(w)!r}.")
     point = -b * w / (w @ w)
     return ax.axline(tuple(point), tuple(point + [-w[1], w[0]]), **style)
 
@@ -780,3 +781,183 @@ def plot_outlier_effect(view, ax=None, *, legend=True, title=True):
     if title:
         ax.set_title(view.title, fontsize=12)
     return drawn
+
+
+def image_mosaic(images, image_shape, n_columns, padding=1):
+    """Tile flattened images into one 2-D array, row by row, with gaps between tiles.
+
+    Parameters
+    ----------
+    images : array-like of shape (n_images, height * width)
+    image_shape : (int, int)
+        ``(height, width)`` of one image.
+    n_columns : int
+        Images per row of the mosaic; the last row is padded with gaps.
+    padding : int, default=1
+        Width of the gap (NaN) between neighbouring tiles.
+
+    Returns
+    -------
+    ndarray of shape (rows * (height + padding) - padding, n_columns * (width + padding) - padding)
+        NaN in the gaps.
+    """
+    images = np.asarray(images, dtype=float)
+    height, width = image_shape
+    if images.ndim != 2 or images.shape[1] != height * width or images.shape[0] == 0:
+        raise ValueError(
+            f"images must have shape (n_images, {height * width}) for images of shape "
+            f"{tuple(image_shape)}; got {images.shape}."
+        )
+    if int(n_columns) != n_columns or n_columns < 1:
+        raise ValueError(f"n_columns must be a positive integer; got {plain(n_columns)!r}.")
+    n_rows = -(-images.shape[0] // n_columns)
+    mosaic = np.full((n_rows * (height + padding) - padding,
+                      n_columns * (width + padding) - padding), np.nan)
+    for i, image in enumerate(images):
+        top, left = (i // n_columns) * (height + padding), (i % n_columns) * (width + padding)
+        mosaic[top:top + height, left:left + width] = image.reshape(height, width)
+    return mosaic
+
+
+def plot_image_grid(images, image_shape, n_columns, ax=None, *, row_labels=None, title=None,
+                    value_range=(0.0, 255.0), cmap="gray_r"):
+    """Show flattened images (digits, class means, samples) as a grid in one axes.
+
+    Parameters
+    ----------
+    images : array-like of shape (n_images, height * width)
+    image_shape : (int, int)
+    n_columns : int
+    ax : matplotlib Axes, default=None
+    row_labels : sequence of str, default=None
+        One label per row of the grid, written on the left.
+    title : str, default=None
+    value_range : (float, float), default=(0, 255)
+        Grey levels mapped to white and black; values outside are clipped.
+    cmap : str, default="gray_r"
+        Ink dark on a light background.
+
+    Returns
+    -------
+    matplotlib.image.AxesImage
+    """
+    ax = _axes(ax)
+    mosaic = image_mosaic(images, image_shape, n_columns)
+    colormap = plt.get_cmap(cmap).with_extremes(bad="white")
+    drawn = ax.imshow(mosaic, cmap=colormap, vmin=value_range[0], vmax=value_range[1],
+                      interpolation="nearest")
+    ax.grid(False)
+    ax.set_xticks([])
+    height = image_shape[0]
+    n_rows = -(-np.shape(images)[0] // n_columns)
+    if row_labels is not None:
+        if len(row_labels) != n_rows:
+            raise ValueError(f"row_labels has {len(row_labels)} entries for {n_rows} rows.")
+        ax.set_yticks(np.arange(n_rows) * (height + 1) + (height - 1) / 2, list(row_labels))
+        ax.tick_params(axis="y", length=0)
+    else:
+        ax.set_yticks([])
+    for side in ("left", "bottom", "top", "right"):
+        ax.spines[side].set_visible(False)
+    if title is not None:
+        ax.set_title(title)
+    return drawn
+
+
+@dataclass
+class ConfusionMatrixPlot:
+    """What `plot_confusion_matrix` drew: the axes, the image and the counts."""
+
+    ax: object
+    image: object
+    matrix: np.ndarray
+
+
+def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None):
+    r"""Counts :math:`C_{ij}` of samples of class :math:`i` predicted as :math:`j`.
+
+    The correct decisions (the diagonal) are written in grey; the colour shows
+    the errors only, so that the most frequent confusions stand out.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+    classes : array-like, default=None
+        Row and column order; the sorted labels of both arrays by default.
+    ax : matplotlib Axes, default=None
+    title : str, default=None
+
+    Returns
+    -------
+    ConfusionMatrixPlot
+    """
+    from sklearn.metrics import confusion_matrix
+
+    ax = _axes(ax)
+    if classes is None:
+        classes = np.unique(np.concatenate([np.asarray(y_true), np.asarray(y_pred)]))
+    classes = np.asarray(classes)
+    matrix = confusion_matrix(y_true, y_pred, labels=classes)
+    errors = np.ma.masked_where(np.eye(classes.size, dtype=bool), matrix)
+    colormap = plt.get_cmap("Reds").with_extremes(bad="#eeeeee")
+    image = ax.imshow(errors, cmap=colormap, vmin=0, interpolation="nearest")
+    largest = max(int(errors.max()), 1) if errors.count() else 1
+    for (i, j), count in np.ndenumerate(matrix):
+        color = "dimgray" if i == j else ("white" if count > 0.6 * largest else "black")
+        ax.text(j, i, str(count), ha="center", va="center", fontsize=12, color=color)
+    ticks = np.arange(classes.size)
+    ax.set_xticks(ticks, [str(c) for c in classes.tolist()])
+    ax.set_yticks(ticks, [str(c) for c in classes.tolist()])
+    ax.set_xlabel("predicted class")
+    ax.set_ylabel("true class")
+    ax.grid(False)
+    if title is not None:
+        ax.set_title(title)
+    return ConfusionMatrixPlot(ax=ax, image=image, matrix=matrix)
+
+
+def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, highlight=(),
+                                 color=None, ylabel="test error (%)"):
+    """Error rate (in %) against the number of features, with chosen points marked.
+
+    Parameters
+    ----------
+    dimensions : array-like of int
+    errors : array-like of float
+        Error rates in [0, 1], one per dimension.
+    ax : matplotlib Axes, default=None
+    label : str, default=None
+        Legend label of the curve.
+    highlight : sequence of int, default=()
+        Dimensions (from ``dimensions``) to mark with a large dot and their error.
+    color : colour, default=None
+    ylabel : str, default="test error (%)"
+
+    Returns
+    -------
+    list of matplotlib.lines.Line2D
+        The curve, then one marker per highlighted dimension.
+    """
+    ax = _axes(ax)
+    dimensions = np.asarray(dimensions)
+    errors = 100.0 * np.asarray(errors, dtype=float)
+    if dimensions.shape != errors.shape or dimensions.ndim != 1:
+        raise ValueError(
+            f"dimensions and errors must be 1-D and of the same length; got "
+            f"{dimensions.shape} and {errors.shape}."
+        )
+    lines = ax.plot(dimensions, errors, marker="o", markersize=4, label=label, color=color)
+    for m in highlight:
+        where = np.flatnonzero(dimensions == m)
+        if where.size == 0:
+            raise ValueError(f"highlight {plain(m)!r} is not one of the dimensions.")
+        e = errors[where[0]]
+        lines += ax.plot([m], [e], "o", markersize=11, color=lines[0].get_color(),
+                         markeredgecolor="black")
+        # Label to the right of the point, or to its left in the right half of the curve.
+        right_half = m > (dimensions.min() + dimensions.max()) / 2
+        ax.annotate(f"m = {m}: {e:.2f} %", (m, e), xytext=(-8 if right_half else 8, 10),
+                    textcoords="offset points", ha="right" if right_half else "left")
+    ax.set_xlabel("number of principal components m")
+    ax.set_ylabel(ylabel)
+    return lines

@@ -5,7 +5,10 @@ scikit-learn's ``validate_data`` does the bookkeeping (``n_features_in_``,
 should be plainer than a library default: non-finite values, mismatched
 lengths, too few classes, priors that are not a distribution, pseudo-counts,
 counts that are not counts, and categories that were never declared.
+`CompleteFitMixin` makes a failed ``fit`` leave an unfitted estimator.
 """
+
+import functools
 
 import numpy as np
 import pandas as pd
@@ -15,7 +18,85 @@ from sklearn.utils.validation import check_is_fitted, column_or_1d, validate_dat
 PRIOR_SUM_TOLERANCE = 1e-8
 
 
-def _check_finite(X, name):
+def plain(value):
+    """``value`` with numpy scalars and arrays made plain Python numbers and lists.
+
+    For error messages: ``repr(np.float64(2.0))`` is ``'np.float64(2.0)'``,
+    ``repr(plain(np.float64(2.0)))`` is ``'2.0'``.
+    """
+    if isinstance(value, np.generic | np.ndarray):
+        return value.tolist()
+    if isinstance(value, list | tuple):
+        return type(value)(plain(item) for item in value)
+    return value
+
+#: The attribute in which a completed ``fit`` records the names of the attributes it set.
+_FITTED_ATTRIBUTES = "_fitted_attributes"
+_FIT_RUNNING = "_fit_running"
+
+
+def _forget(estimator, names):
+    for name in names:
+        estimator.__dict__.pop(name, None)
+
+
+def _fit_completely(fit):
+    """Wrap ``fit`` so that it either completes or leaves the estimator unfitted."""
+
+    @functools.wraps(fit)
+    def wrapper(self, *args, **kwargs):
+        if self.__dict__.get(_FIT_RUNNING):  # a subclass's fit calling super().fit
+            return fit(self, *args, **kwargs)
+        # Forget the previous fit: what it recorded, and any fitted attribute
+        # (scikit-learn's convention: a name ending in "_").
+        _forget(self, self.__dict__.get(_FITTED_ATTRIBUTES, ()))
+        _forget(self, [name for name in list(self.__dict__)
+                       if name.endswith("_") and not name.startswith("__")])
+        _forget(self, [_FITTED_ATTRIBUTES])
+        before = set(self.__dict__)
+        self.__dict__[_FIT_RUNNING] = True
+        try:
+            result = fit(self, *args, **kwargs)
+        except BaseException:
+            _forget(self, set(self.__dict__) - before)
+            raise
+        finally:
+            _forget(self, [_FIT_RUNNING])
+        self.__dict__[_FITTED_ATTRIBUTES] = tuple(sorted(set(self.__dict__) - before))
+        return result
+
+    return wrapper
+
+
+class CompleteFitMixin:
+    """An estimator is fitted only once a call of its ``fit`` has run to the end.
+
+    scikit-learn's ``validate_data`` sets ``n_features_in_`` at the start of
+    ``fit``, so a fit that fails later on (a singular covariance, separable
+    data, ...) would leave an estimator that looks fitted but lacks the rest
+    of its state, and whose next ``predict`` fails with an AttributeError.
+    Every ``fit`` a subclass defines is therefore wrapped so that it
+
+    1. forgets everything an earlier fit set,
+    2. removes, if it raises, everything it had set so far, and
+    3. records, if it returns, the attributes it set;
+
+    and ``check_is_fitted`` (through ``__sklearn_is_fitted__``) looks for that
+    record. A failed fit thus leaves an unfitted estimator, never a mix of old
+    and new state, and the next call of any method says "not fitted yet".
+    """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "fit" in vars(cls):
+            cls.fit = _fit_completely(vars(cls)["fit"])
+
+    def __sklearn_is_fitted__(self):
+        """True once a call of ``fit`` has completed."""
+        return _FITTED_ATTRIBUTES in self.__dict__
+
+
+def check_finite(X, name):
     """Raise a ValueError that locates the first NaN or infinite entry of ``X``."""
     bad = ~np.isfinite(X)
     if not bad.any():
@@ -29,15 +110,19 @@ def _check_finite(X, name):
     )
 
 
-#: How to fix the shape errors of scikit-learn's ``validate_data``, keyed by a
+_NUMBERS_FIX = ("Convert every column to numbers first (e.g. with pandas.to_numeric); "
+                "for categorical features use CategoricalClassifier.")
+#: How to fix the errors of scikit-learn's ``validate_data``, keyed by a
 #: phrase of its message (the message itself is kept: its wording is part of
 #: the scikit-learn estimator checks).
-_SHAPE_FIXES = (
+_VALIDATE_DATA_FIXES = (
     ("features, but", "Predict with the same feature columns, in the same order, as in fit."),
     ("Found array with dim", "Pass a 2-D array of shape (n_samples, n_features), for example "
      "X.reshape(len(X), -1)."),
     ("0 sample(s)", "Pass at least one row of data."),
     ("0 feature(s)", "Pass at least one feature column."),
+    ("could not convert string to float", f"X must hold numbers. {_NUMBERS_FIX}"),
+    ("bytes/strings", _NUMBERS_FIX),
 )
 
 
@@ -63,12 +148,19 @@ def check_features(estimator, X, *, reset, dtype="numeric"):
     try:
         X = validate_data(estimator, X, reset=reset, dtype=dtype, ensure_all_finite=False)
     except ValueError as error:
-        fix = next((fix for key, fix in _SHAPE_FIXES if key in str(error)), None)
+        if str(error).startswith("Expected 2D array"):
+            # scikit-learn's message prints the whole array; say what to do instead.
+            raise ValueError(
+                f"X is a {np.ndim(X)}-D array of shape {np.shape(X)}, but a 2-D array of shape "
+                "(n_samples, n_features) is needed. Reshape your data: X.reshape(-1, 1) if "
+                "it holds a single feature, X.reshape(1, -1) if it is a single sample."
+            ) from None
+        fix = next((fix for key, fix in _VALIDATE_DATA_FIXES if key in str(error)), None)
         if fix is None:
             raise
         raise ValueError(f"{error} {fix}") from None
     if X.dtype.kind in "fc":
-        _check_finite(X, "X")
+        check_finite(X, "X")
     return X
 
 
@@ -94,7 +186,10 @@ def check_training_data(estimator, X, y, *, dtype="numeric"):
         # scikit-learn's convention: accept a column vector, with a DataConversionWarning.
         y = column_or_1d(y, warn=True)
     if y.ndim != 1:
-        raise ValueError(f"y must be a 1-D array of labels; got shape {y.shape}.")
+        raise ValueError(
+            f"y must be a 1-D array of labels, one label per row of X; got shape {y.shape}. "
+            "A classifier here predicts one target: pass a single column of labels."
+        )
     if y.shape[0] != X.shape[0]:
         raise ValueError(
             f"X has {X.shape[0]} rows but y has {y.shape[0]} labels: give exactly one "
@@ -138,10 +233,16 @@ def check_priors(priors, classes):
                 f"{classes.tolist()}."
             )
         priors = [priors[c] for c in classes.tolist()]
-    priors = np.asarray(priors, dtype=float)
+    try:
+        priors = np.asarray(priors, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"priors must be numbers, one probability per class {classes.tolist()}; got "
+            f"{plain(priors)!r}."
+        ) from None
     if priors.ndim != 1 or priors.size != classes.size:
         raise ValueError(
-            f"priors has {priors.size} entries but there are {classes.size} classes "
+            f"priors has shape {priors.shape} but there are {classes.size} classes "
             f"{classes.tolist()}; give one prior per class, in that order."
         )
     if not np.all(np.isfinite(priors)) or np.any(priors < 0):
@@ -166,12 +267,12 @@ def check_alpha(alpha):
         value = float(alpha)
     except (TypeError, ValueError):
         raise TypeError(
-            f"alpha must be a number (a pseudo-count such as 0, 0.5 or 1); got {alpha!r}."
+            f"alpha must be a number (a pseudo-count such as 0, 0.5 or 1); got {plain(alpha)!r}."
         ) from None
     if not np.isfinite(value) or value < 0:
         raise ValueError(
             f"alpha must be a finite number >= 0 (0 gives the ML estimates, 1 is Laplace "
-            f"smoothing); got {alpha!r}."
+            f"smoothing); got {plain(alpha)!r}."
         )
     return value
 
@@ -182,7 +283,7 @@ def _raise_at_first(X, mask, problem, fix):
         return
     row, col = (int(i) for i in np.argwhere(mask)[0])
     raise ValueError(
-        f"{problem.format(value=X[row, col])} at row {row}, column {col} "
+        f"{problem.format(value=plain(X[row, col]))} at row {row}, column {col} "
         f"({int(mask.sum())} such entr{'y' if mask.sum() == 1 else 'ies'} in all). {fix}"
     )
 
@@ -305,8 +406,8 @@ def check_gaussian_parameters(means, covariances):
             f"covariances must have shape {(n_classes, n_features, n_features)} (one "
             f"{n_features} x {n_features} matrix per class); got {covariances.shape}."
         )
-    _check_finite(means, "means")
-    _check_finite(covariances.reshape(n_classes, -1), "covariances")
+    check_finite(means, "means")
+    check_finite(covariances.reshape(n_classes, -1), "covariances")
     factors = np.empty_like(covariances)
     for k, sigma in enumerate(covariances):
         if not np.allclose(sigma, sigma.T):
@@ -327,7 +428,7 @@ def check_option(name, value, options):
     """Return ``value`` if it is one of ``options``; otherwise a ValueError listing them."""
     if not isinstance(value, str) or value not in options:
         raise ValueError(
-            f"{name}={value!r} is not a valid choice; choose one of "
+            f"{name}={plain(value)!r} is not a valid choice; choose one of "
             f"{', '.join(map(repr, options))}."
         )
     return value
@@ -351,11 +452,48 @@ def check_number(name, value, *, minimum, inclusive=True, integer=False):
     kind = "an integer" if integer else "a number"
     bound = f"{'>=' if inclusive else '>'} {minimum}"
     if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
-        raise TypeError(f"{name} must be {kind} {bound}; got {value!r} of type "
+        raise TypeError(f"{name} must be {kind} {bound}; got {plain(value)!r} of type "
                         f"{type(value).__name__}.")
-    if integer and int(value) != value:
-        raise TypeError(f"{name} must be {kind} {bound}; got {value!r}.")
+    finite = "an integer" if integer else "a finite number"
     too_small = value < minimum if inclusive else value <= minimum
     if not np.isfinite(value) or too_small:
-        raise ValueError(f"{name} must be a finite number {bound}; got {value!r}.")
+        raise ValueError(f"{name} must be {finite} {bound}; got {plain(value)!r}.")
+    if integer and int(value) != value:
+        raise TypeError(f"{name} must be {kind} {bound}; got {plain(value)!r}.")
     return int(value) if integer else float(value)
+
+
+#: The largest seed numpy's RandomState accepts.
+MAX_SEED = 2**32 - 1
+
+
+def check_random_state(random_state, name="random_state"):
+    """Return a numpy random generator for ``random_state``.
+
+    Parameters
+    ----------
+    random_state : None, int, numpy Generator or RandomState
+        ``None`` uses numpy's global RandomState; an int in [0, 2**32 - 1] seeds
+        a new RandomState (the same as scikit-learn's ``check_random_state``);
+        a Generator or RandomState is used as it is.
+    name : str, default="random_state"
+        The parameter's name, used in the message.
+
+    Returns
+    -------
+    numpy.random.Generator or numpy.random.RandomState
+    """
+    if isinstance(random_state, np.random.Generator | np.random.RandomState):
+        return random_state
+    if random_state is None:
+        return np.random.mtrand._rand
+    if isinstance(random_state, bool) or not isinstance(random_state, int | np.integer):
+        raise TypeError(
+            f"{name} must be None, an integer seed or a numpy random generator "
+            f"(np.random.default_rng(seed)); got {plain(random_state)!r}."
+        )
+    if not 0 <= random_state <= MAX_SEED:
+        raise ValueError(
+            f"{name} must be a seed between 0 and 2**32 - 1; got {plain(random_state)!r}."
+        )
+    return np.random.RandomState(random_state)

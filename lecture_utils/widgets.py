@@ -25,11 +25,14 @@ from .logistic import SoftmaxRegression
 from .plotting import (
     plot_category_probabilities,
     plot_decision_regions,
+    plot_error_against_dimension,
+    plot_image_grid,
     plot_llr_weights,
     plot_outlier_effect,
     plot_posterior_curve,
 )
 from .style import class_color
+from .validation import plain
 
 COVARIANCE_LABELS = {
     "full": "full (QDA)",
@@ -269,7 +272,7 @@ def pseudo_count_view(X_train, y_train, X_test, y_test, alpha, numerator=None):
         raise ValueError(f"pseudo_count_view compares two classes; y_train has {classes}.")
     numerator = classes[1] if numerator is None else numerator
     if numerator not in classes:
-        raise ValueError(f"numerator={numerator!r} is not one of the classes {classes}.")
+        raise ValueError(f"numerator={plain(numerator)!r} is not one of the classes {classes}.")
     top = classes.index(numerator)
     order = [top, 1 - top]
     log_lik = model.log_likelihood(X_test)[:, order]
@@ -539,10 +542,10 @@ def outlier_view(X, y, outlier, label=None, penalty=1e-3):
         )
     outlier = np.asarray(outlier, dtype=float)
     if outlier.shape != (2,) or not np.all(np.isfinite(outlier)):
-        raise ValueError(f"outlier must be two finite numbers (x1, x2); got {outlier!r}.")
+        raise ValueError(f"outlier must be two finite numbers (x1, x2); got {plain(outlier)!r}.")
     label = classes[1] if label is None else label
     if label not in classes.tolist():
-        raise ValueError(f"label {label!r} is not one of the classes {classes.tolist()}.")
+        raise ValueError(f"label {plain(label)!r} is not one of the classes {classes.tolist()}.")
     X_more, y_more = np.vstack([X, outlier]), np.append(y, label)
     makers = {"LDA": lambda: GaussianClassifier(covariance="tied"),
               "logistic regression": lambda: SoftmaxRegression(penalty=penalty)}
@@ -583,3 +586,119 @@ def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 3.6)):
         for j, name in enumerate(("x1", "x2"))
     }
     return widgets.interactive(draw, **sliders)
+
+
+@dataclass(frozen=True)
+class PCADimensionView:
+    r"""What the PCA-dimension control shows for :math:`m` principal components.
+
+    Attributes
+    ----------
+    dimension : int
+        :math:`m`.
+    error : float
+        Test error rate with :math:`m` components, from the precomputed sweep.
+    variance_kept : float
+        :math:`\sum_{j \le m} \lambda_j / \sum_j \lambda_j`, the share of the
+        pixel variance that the :math:`m` components keep.
+    best_dimension : int
+        The :math:`m` of the sweep with the lowest error (the smallest, on a tie).
+    best_error : float
+    reconstructions : ndarray of shape (n_images, n_features)
+        :math:`\hat x = \mu + \sum_{j \le m} y_j p_j` for each image.
+    title : str
+    """
+
+    dimension: int
+    error: float
+    variance_kept: float
+    best_dimension: int
+    best_error: float
+    reconstructions: np.ndarray
+    title: str
+
+
+def pca_dimension_view(dimensions, errors, pca, projections, dimension):
+    r"""Describe the choice of :math:`m` principal components from results already computed.
+
+    Nothing is fitted: the errors come from a sweep the caller has run (e.g.
+    `lecture_utils.gaussian.error_against_dimension`), and the reconstructions
+    use the leading :math:`m` columns of PCA coordinates computed once.
+
+    Parameters
+    ----------
+    dimensions : sequence of int
+        The swept values of :math:`m`.
+    errors : sequence of float
+        Error rate for each of ``dimensions``.
+    pca : fitted `lecture_utils.projections.PCA`
+        With at least ``max(dimensions)`` components.
+    projections : ndarray of shape (n_images, n_components)
+        ``pca.transform`` of the images to reconstruct.
+    dimension : int
+        One of ``dimensions``.
+
+    Returns
+    -------
+    PCADimensionView
+    """
+    dimensions = [int(m) for m in dimensions]
+    errors = np.asarray(errors, dtype=float)
+    if len(dimensions) != errors.size:
+        raise ValueError(
+            f"dimensions has {len(dimensions)} entries but errors has {errors.size}; give one "
+            "error per swept dimension."
+        )
+    if dimension not in dimensions:
+        raise ValueError(
+            f"dimension {plain(dimension)!r} was not swept; choose one of {dimensions}."
+        )
+    if max(dimensions) > pca.n_components_:
+        raise ValueError(
+            f"the PCA has {pca.n_components_} components but the sweep goes up to "
+            f"{max(dimensions)}; fit it with n_components >= {max(dimensions)}."
+        )
+    m = int(dimension)
+    error = float(errors[dimensions.index(m)])
+    best = int(np.argmin(errors))
+    variance_kept = float(pca.explained_variance_ratio_[:m].sum())
+    title = (f"m = {m}: {variance_kept:.0%} of the pixel variance kept, "
+             f"test error {100 * error:.2f} %")
+    return PCADimensionView(
+        dimension=m, error=error, variance_kept=variance_kept,
+        best_dimension=dimensions[best], best_error=float(errors[best]),
+        reconstructions=pca.inverse_transform(np.asarray(projections)[:, :m]), title=title,
+    )
+
+
+def pca_dimension_widget(dimensions, errors, pca, projections, image_shape, n_columns=6,
+                         figsize=(10.0, 4.5), max_error=0.25):
+    """A slider over the swept numbers of principal components.
+
+    Left: the error curve with the chosen :math:`m` marked; right: the images
+    rebuilt from :math:`m` components. Everything shown was computed before
+    (see `pca_dimension_view`), so moving the slider only redraws. The error
+    axis stops at ``max_error`` (a fraction), so that the low end stays readable.
+
+    Returns
+    -------
+    ipywidgets.interactive
+    """
+    dimensions = [int(m) for m in dimensions]
+
+    def draw(dimension):
+        view = pca_dimension_view(dimensions, errors, pca, projections, dimension)
+        fig, (left, right) = plt.subplots(1, 2, figsize=figsize, width_ratios=(1.3, 1.0))
+        plot_error_against_dimension(dimensions, errors, left, highlight=[dimension])
+        left.set_ylim(0, 100 * max_error)
+        plot_image_grid(view.reconstructions, image_shape, n_columns, right,
+                        title=f"rebuilt from {dimension} components")
+        fig.suptitle(view.title)
+        plt.show()
+
+    slider = widgets.SelectionSlider(
+        options=dimensions, value=dimensions[len(dimensions) // 2],
+        description="components m", continuous_update=False,
+        style={"description_width": "initial"},
+    )
+    return widgets.interactive(draw, dimension=slider)

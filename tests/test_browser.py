@@ -211,7 +211,7 @@ def _assert_widget_responds(widget, page):
     _move(widget, page)
     page.wait_for_function(
         "([node, html]) => node.querySelector('.widget-output').innerHTML !== html",
-        arg=[widget.element_handle(), before], timeout=30_000,
+        arg=[widget.element_handle(), before], timeout=90_000,
     )
 
 

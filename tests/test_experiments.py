@@ -49,7 +49,7 @@ def test_the_whole_pool_can_be_the_training_set():
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"train_sizes": [5, 500]}, "at most 70"),
-    ({"train_sizes": [1]}, "train_sizes must be a finite number >= 2"),
+    ({"train_sizes": [1]}, "train_sizes must be an integer >= 2"),
     ({"n_repeats": 0}, "n_repeats must be"),
     ({"test_size": 1.5}, "below 1"),
 ])

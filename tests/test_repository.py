@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from lowest_requirements import lowest_pins
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -48,6 +49,29 @@ def test_every_requirement_has_lower_and_upper_bounds():
     for name, specifier in _pip_requirements().items():
         operators = {spec.operator for spec in specifier}
         assert "==" in operators or ({">=", "<"} <= operators), f"{name} {specifier}"
+
+
+def test_lowest_requirements_pin_each_requirement_to_its_lower_bound():
+    pins = dict(pin.split("==") for pin in lowest_pins(
+        (ROOT / "requirements.txt").read_text().splitlines()))
+    pip = _pip_requirements()
+    assert {canonicalize_name(name) for name in pins} == set(pip)
+    for name, version in pins.items():
+        specifier = pip[canonicalize_name(name)]
+        assert version in specifier, f"{name}=={version} is outside {specifier}"
+        assert any(spec.operator in (">=", "==") and spec.version == version
+                   for spec in specifier), f"{name}=={version} is not the lower bound"
+    with pytest.raises(ValueError, match="needs exactly one lower bound"):
+        lowest_pins(["numpy<3"])
+
+
+def test_ci_tests_the_lowest_allowed_versions_after_the_main_run():
+    lines = (ROOT / ".ci" / "run").read_text().splitlines()
+    main_run = lines.index(_readme_commands()[1])
+    lowest = "\n".join(lines[main_run + 1:])
+    assert "tests/lowest_requirements.py > .cache/lowest-constraints.txt" in lowest
+    assert "pip install -r requirements.txt -c .cache/lowest-constraints.txt" in lowest
+    assert ".venv-lowest/bin/python -m pytest tests -m \"not browser\"" in lowest
 
 
 def test_requirements_include_the_stack_and_an_ml_covariance_scikit_learn():
@@ -113,11 +137,35 @@ def test_modules_import_only_from_lower_layers(module):
 
 
 UNPICKLING = re.compile(
-    r"import pickle|pickle\.loads?\(|allow_pickle\s*=\s*True|read_pickle|joblib\.load"
+    r"import (c?pickle|dill|cloudpickle|shelve)\b|from (c?pickle|dill|cloudpickle|shelve) import"
+    r"|pickle\.loads?\(|Unpickler|allow_pickle\s*=\s*True|read_pickle|joblib\.load|torch\.load"
 )
+#: Build scripts allowed to unpickle, and why. data/build_mnist.py rebuilds data/mnist.npz
+#: from a published pickle: it runs only when the data file is rebuilt, never when a
+#: notebook or a test loads data, and it checks the source's SHA-256 before it unpickles
+#: anything (with an unpickler that resolves numpy's array constructors only).
+UNPICKLING_AT_BUILD_TIME = {"data/build_mnist.py"}
+
+
+def _python_sources():
+    for pattern in ("lecture_utils/*.py", "notebooks/*.py", "notebooks/*.ipynb", "data/*.py"):
+        yield from sorted(ROOT.glob(pattern))
 
 
 def test_no_code_unpickles_data_at_run_time():
-    paths = list((ROOT / "lecture_utils").glob("*.py")) + list((ROOT / "notebooks").glob("*.ipynb"))
-    for path in paths:
-        assert not UNPICKLING.search(path.read_text()), f"{path.name} unpickles data"
+    sources = list(_python_sources())
+    assert any(path.parent.name == "data" for path in sources)
+    for path in sources:
+        name = path.relative_to(ROOT).as_posix()
+        if name in UNPICKLING_AT_BUILD_TIME:
+            assert "sha256" in path.read_text(), f"{name} unpickles without checking a hash"
+            continue
+        assert not UNPICKLING.search(path.read_text()), f"{name} unpickles data"
+
+
+def test_the_unpickling_check_finds_unpickling():
+    for code in ["import pickle", "from pickle import load", "pickle.loads(blob)",
+                 "np.load(path, allow_pickle=True)", "pd.read_pickle(path)",
+                 "class Safe(pickle.Unpickler):", "joblib.load(path)"]:
+        assert UNPICKLING.search(code), code
+    assert not UNPICKLING.search("np.load(path, allow_pickle=False)  # no pickle here")

@@ -1,0 +1,69 @@
+"""Tests of the confusion-matrix plot and the most confused pairs."""
+
+import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+from sklearn.metrics import confusion_matrix
+
+from lecture_utils.decision import most_confused_pairs
+from lecture_utils.plotting import plot_confusion_matrix
+
+matplotlib.use("Agg")
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def test_pairs_add_both_directions_and_sort():
+    confusion = np.array([[50, 1, 4], [6, 40, 0], [3, 2, 30]])
+    pairs = most_confused_pairs(confusion, classes=["a", "b", "c"], n_pairs=3)
+    assert pairs == [("a", "b", 7, 1, 6), ("a", "c", 7, 4, 3), ("b", "c", 2, 0, 2)]
+
+
+def test_pairs_leave_out_classes_never_confused():
+    assert most_confused_pairs(np.diag([3, 4, 5])) == []
+    assert most_confused_pairs(np.array([[3, 0], [2, 4]]), n_pairs=5) == [(0, 1, 2, 0, 2)]
+
+
+@settings(max_examples=50, deadline=None)
+@given(arrays(np.int64, (4, 4), elements=st.integers(0, 20)))
+def test_pairs_are_the_largest_symmetric_sums(confusion):
+    pairs = most_confused_pairs(confusion, n_pairs=6)
+    symmetric = confusion + confusion.T
+    totals = [total for _, _, total, _, _ in pairs]
+    assert totals == sorted(totals, reverse=True)
+    for a, b, total, a_as_b, b_as_a in pairs:
+        assert a < b and total == symmetric[a, b] == a_as_b + b_as_a > 0
+    assert len(pairs) == np.count_nonzero(np.triu(symmetric, k=1))
+
+
+def test_pairs_check_the_matrix():
+    with pytest.raises(ValueError, match="square"):
+        most_confused_pairs(np.zeros((2, 3)))
+    with pytest.raises(ValueError, match="2 names for a 3-class"):
+        most_confused_pairs(np.eye(3), classes=["a", "b"])
+
+
+def test_confusion_plot_counts_like_scikit_learn_and_colours_only_errors():
+    rng = np.random.default_rng(1)
+    y_true = rng.integers(0, 4, 200)
+    y_pred = np.where(rng.random(200) < 0.8, y_true, rng.integers(0, 4, 200))
+    drawn = plot_confusion_matrix(y_true, y_pred, title="errors")
+    np.testing.assert_array_equal(drawn.matrix, confusion_matrix(y_true, y_pred))
+    shown = drawn.image.get_array()
+    assert shown.mask[np.diag_indices(4)].all() and not shown.mask[0, 1]
+    assert [t.get_text() for t in drawn.ax.texts] == [str(c) for c in drawn.matrix.ravel()]
+    assert drawn.ax.get_xlabel() == "predicted class" and drawn.ax.get_title() == "errors"
+
+
+def test_confusion_plot_keeps_the_given_class_order():
+    drawn = plot_confusion_matrix(["b", "a", "a"], ["b", "b", "a"], classes=["b", "a"])
+    np.testing.assert_array_equal(drawn.matrix, [[1, 0], [1, 1]])
+    assert [t.get_text() for t in drawn.ax.get_xticklabels()] == ["b", "a"]

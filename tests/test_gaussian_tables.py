@@ -1,0 +1,134 @@
+"""The error-rate tables of GaussianClassifier, and its fast fit and predict paths."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.stats import multivariate_normal
+from sklearn.discriminant_analysis import (
+    LinearDiscriminantAnalysis,
+    QuadraticDiscriminantAnalysis,
+)
+from sklearn.naive_bayes import GaussianNB
+
+from lecture_utils.gaussian import (
+    COVARIANCE_TYPES,
+    GaussianClassifier,
+    covariance_error_table,
+    error_against_dimension,
+)
+
+
+def classes(seed, n_classes=3, n_features=4, per_class=60, offset=0.0, scale=1.0):
+    """Gaussian classes with their own means and correlated covariances, shuffled."""
+    rng = np.random.default_rng(seed)
+    X, y = [], []
+    for k in range(n_classes):
+        rotation = np.linalg.qr(rng.normal(size=(n_features, n_features)))[0]
+        mixing = rotation * rng.uniform(0.5, 2.0, size=n_features)  # well conditioned
+        X.append(rng.normal(scale=2.0, size=n_features) + rng.normal(size=(per_class, n_features))
+                 @ mixing)
+        y.append(np.full(per_class, k))
+    order = rng.permutation(n_classes * per_class)
+    return offset + scale * np.concatenate(X)[order], np.concatenate(y)[order]
+
+
+def reference_log_likelihood(X, y, covariance):
+    """log N(x; mu_c, Sigma_c) from scipy, with the ML estimates of each model."""
+    labels = np.unique(y)
+    means = [X[y == c].mean(axis=0) for c in labels]
+    covariances = [np.cov(X[y == c], rowvar=False, bias=True) for c in labels]
+    if covariance.startswith("tied"):
+        pooled = sum(np.mean(y == c) * s for c, s in zip(labels, covariances, strict=True))
+        covariances = [pooled] * labels.size
+    if covariance.endswith("diag"):
+        covariances = [np.diag(np.diag(s)) for s in covariances]
+    return means, covariances
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(COVARIANCE_TYPES))
+def test_log_likelihood_matches_scipy(seed, covariance):
+    X, y = classes(seed)
+    points, _ = classes(seed + 1)
+    model = GaussianClassifier(covariance).fit(X, y)
+    means, covariances = reference_log_likelihood(X, y, covariance)
+    expected = np.column_stack([multivariate_normal(m, s).logpdf(points)
+                                for m, s in zip(means, covariances, strict=True)])
+    np.testing.assert_allclose(model.log_likelihood(points), expected, rtol=1e-10, atol=1e-10)
+    np.testing.assert_allclose(model.means_, np.stack(means), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(model.covariances_, np.stack(covariances), rtol=1e-11,
+                               atol=1e-12)
+
+
+@pytest.mark.parametrize("covariance", COVARIANCE_TYPES)
+@pytest.mark.parametrize(
+    ("offset", "scale"), [(1e6, 1e-3), (0.0, 1e150), (-1e150, 1e148), (0.0, 1e-150)]
+)
+def test_extreme_offsets_and_scales_give_the_same_decisions(covariance, offset, scale):
+    X, y = classes(3)
+    points, _ = classes(4)
+    plain = GaussianClassifier(covariance).fit(X, y)
+    moved = GaussianClassifier(covariance).fit(offset + scale * X, y)
+    np.testing.assert_allclose(moved.predict_proba(offset + scale * points),
+                               plain.predict_proba(points), atol=1e-6)
+
+
+def test_fit_leaves_the_input_alone():
+    X, y = classes(5)
+    before = X.copy()
+    for covariance in COVARIANCE_TYPES:
+        GaussianClassifier(covariance).fit(X, y)
+    np.testing.assert_array_equal(X, before)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000))
+def test_predictions_agree_with_scikit_learn(seed):
+    X, y = classes(seed, per_class=200)
+    points, _ = classes(seed + 1)
+    pairs = {
+        "full": QuadraticDiscriminantAnalysis(),
+        "tied": LinearDiscriminantAnalysis(solver="lsqr"),
+        "diag": GaussianNB(var_smoothing=0.0),
+    }
+    for covariance, reference in pairs.items():
+        ours = GaussianClassifier(covariance).fit(X, y)
+        np.testing.assert_array_equal(ours.predict(points), reference.fit(X, y).predict(points))
+
+
+# ------------------------------------------------------------------- tables
+def test_covariance_error_table_holds_every_model_on_every_feature_set():
+    X, y = classes(6, per_class=80)
+    X_test, y_test = classes(7)
+    features = {"all": (X, X_test), "first two": (X[:, :2], X_test[:, :2])}
+    table = covariance_error_table(features, y, y_test)
+    assert table.index.tolist() == list(COVARIANCE_TYPES)
+    assert table.columns.tolist() == ["all", "first two"]
+    for covariance in COVARIANCE_TYPES:
+        for name, (train, test) in features.items():
+            model = GaussianClassifier(covariance).fit(train, y)
+            assert table.loc[covariance, name] == pytest.approx(1 - model.score(test, y_test))
+
+
+def test_covariance_error_table_passes_the_priors_on():
+    X, y = classes(8, per_class=80)
+    X_test, y_test = classes(9)
+    certain = covariance_error_table({"x": (X, X_test)}, y, y_test, covariances=["full"],
+                                     priors=[1.0, 0.0, 0.0])
+    assert certain.loc["full", "x"] == pytest.approx(np.mean(y_test != 0))
+
+
+def test_error_against_dimension_uses_the_leading_columns():
+    X, y = classes(10, n_features=5, per_class=80)
+    X_test, y_test = classes(11, n_features=5)
+    errors = error_against_dimension(X, y, X_test, y_test, [1, 3, 5], covariance="tied")
+    for m, error in zip([1, 3, 5], errors, strict=True):
+        model = GaussianClassifier("tied").fit(X[:, :m], y)
+        assert error == pytest.approx(1 - model.score(X_test[:, :m], y_test))
+
+
+def test_error_against_dimension_rejects_impossible_dimensions():
+    X, y = classes(12)
+    with pytest.raises(ValueError, match="dimension 5 is not between 1 and the 4"):
+        error_against_dimension(X, y, X, y, [2, 5])

@@ -1,0 +1,203 @@
+"""Tests of PCA and the LDA projection, against scikit-learn and scipy.
+
+Bad input to either is in tests/test_bad_input.py.
+"""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.linalg import eigh, subspace_angles
+from sklearn.base import clone
+from sklearn.decomposition import PCA as SklearnPCA
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.pipeline import make_pipeline
+
+from lecture_utils.datasets import load_mnist
+from lecture_utils.gaussian import GaussianClassifier
+from lecture_utils.projections import LDA, PCA, centred_scatter
+
+
+def blobs(seed, n_classes=4, n_features=6, per_class=80):
+    """Gaussian classes with different means and a shared, correlated covariance."""
+    rng = np.random.default_rng(seed)
+    mixing = rng.normal(size=(n_features, n_features))
+    means = rng.normal(scale=3.0, size=(n_classes, n_features))
+    X = np.concatenate([m + rng.normal(size=(per_class, n_features)) @ mixing for m in means])
+    y = np.repeat(np.arange(n_classes), per_class)
+    return X, y
+
+
+def abs_correlations(A, B):
+    """|correlation| between matching columns of A and B."""
+    A = A - A.mean(axis=0)
+    B = B - B.mean(axis=0)
+    return np.abs((A * B).sum(axis=0)) / np.linalg.norm(A, axis=0) / np.linalg.norm(B, axis=0)
+
+
+def within_class_covariance(Y, y):
+    """ML covariance of Y around its class means."""
+    centred = Y - np.stack([Y[y == c].mean(axis=0) for c in np.unique(y)])[np.searchsorted(
+        np.unique(y), y)]
+    return centred.T @ centred / len(Y)
+
+
+@pytest.fixture(scope="module")
+def mnist_subset():
+    data = load_mnist()
+    return data.X_train[:2000], data.y_train[:2000]
+
+
+# --------------------------------------------------------------------- PCA
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_pca_matches_scikit_learn(seed):
+    X, _ = blobs(seed)
+    ours = PCA(n_components=4).fit(X)
+    theirs = SklearnPCA(n_components=4, svd_solver="full").fit(X)
+    n = X.shape[0]
+    np.testing.assert_allclose(ours.explained_variance_ratio_, theirs.explained_variance_ratio_,
+                               rtol=1e-9)
+    # ML variances divide by N, scikit-learn's by N - 1.
+    np.testing.assert_allclose(ours.explained_variance_ * n / (n - 1),
+                               theirs.explained_variance_, rtol=1e-9)
+    np.testing.assert_allclose(np.abs(ours.components_ @ theirs.components_.T), np.eye(4),
+                               atol=1e-6)
+    np.testing.assert_allclose(abs_correlations(ours.transform(X), theirs.transform(X)), 1.0,
+                               rtol=1e-9)
+
+
+def test_pca_on_mnist_images_matches_scikit_learn(mnist_subset):
+    X, _ = mnist_subset
+    ours = PCA(n_components=20).fit(X)
+    theirs = SklearnPCA(n_components=20, svd_solver="full").fit(X.astype(float))
+    np.testing.assert_allclose(ours.explained_variance_ratio_, theirs.explained_variance_ratio_,
+                               rtol=1e-8)
+    assert np.max(subspace_angles(ours.components_.T, theirs.components_.T)) < 1e-8
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_pca_projections_are_uncorrelated_with_the_explained_variances(seed):
+    X, _ = blobs(seed)
+    Y = PCA().fit(X).transform(X)
+    np.testing.assert_allclose(np.cov(Y, rowvar=False, bias=True),
+                               np.diag(PCA().fit(X).explained_variance_), atol=1e-8)
+
+
+def test_pca_components_are_orthonormal_sorted_and_nested():
+    X, _ = blobs(1)
+    full = PCA().fit(X)
+    np.testing.assert_allclose(full.components_ @ full.components_.T, np.eye(6), atol=1e-12)
+    assert np.all(np.diff(full.explained_variance_) <= 0)
+    assert full.explained_variance_ratio_.sum() == pytest.approx(1.0)
+    np.testing.assert_allclose(PCA(3).fit(X).components_, full.components_[:3], atol=1e-12)
+
+
+def test_pca_inverse_transform_reconstructs():
+    X, _ = blobs(2)
+    full = PCA().fit(X)
+    np.testing.assert_allclose(full.inverse_transform(full.transform(X)), X, atol=1e-9)
+    # With fewer components: the orthogonal projection onto the principal subspace.
+    pca = PCA(2).fit(X)
+    residual = X - pca.inverse_transform(pca.transform(X))
+    np.testing.assert_allclose(residual @ pca.components_.T, 0.0, atol=1e-9)
+    # The leading columns of a larger PCA reconstruct the same.
+    np.testing.assert_allclose(full.inverse_transform(full.transform(X)[:, :2]),
+                               pca.inverse_transform(pca.transform(X)), atol=1e-9)
+
+
+def test_pca_sign_convention_makes_the_largest_coefficient_positive():
+    X, _ = blobs(3)
+    components = PCA().fit(X).components_
+    largest = components[np.arange(6), np.argmax(np.abs(components), axis=1)]
+    assert np.all(largest > 0)
+    np.testing.assert_array_equal(components, PCA().fit(X).components_)
+
+
+def test_pca_keeps_uint8_input_exact():
+    X, _ = blobs(4)
+    pixels = np.clip(np.round(X * 10 + 128), 0, 255).astype(np.uint8)
+    np.testing.assert_allclose(PCA(3).fit(pixels).transform(pixels),
+                               PCA(3).fit(pixels.astype(float)).transform(pixels.astype(float)),
+                               atol=1e-9)
+
+
+def test_centred_scatter_works_block_by_block():
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(20_000, 3))
+    mean = X.mean(axis=0)
+    np.testing.assert_allclose(centred_scatter(X, mean), (X - mean).T @ (X - mean), rtol=1e-10)
+
+
+# --------------------------------------------------------------------- LDA
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_lda_matches_scikit_learn_up_to_sign_and_scale(seed):
+    X, y = blobs(seed)
+    ours = LDA().fit(X, y).transform(X)
+    for solver in ("svd", "eigen"):
+        theirs = LinearDiscriminantAnalysis(solver=solver).fit(X, y).transform(X)
+        assert ours.shape == theirs.shape == (X.shape[0], 3)
+        assert np.max(subspace_angles(ours - ours.mean(0), theirs - theirs.mean(0))) < 1e-6
+        np.testing.assert_allclose(abs_correlations(ours, theirs), 1.0, atol=1e-6)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_lda_solves_the_generalised_eigenproblem(seed):
+    X, y = blobs(seed)
+    lda = LDA().fit(X, y)
+    S_B, S_W = lda.between_class_scatter_, lda.within_class_scatter_
+    reference = eigh(S_B, S_W, eigvals_only=True)[::-1][:3]
+    np.testing.assert_allclose(lda.eigenvalues_, reference, rtol=1e-8)
+    for w, lam in zip(lda.components_, lda.eigenvalues_, strict=True):
+        np.testing.assert_allclose(S_B @ w, lam * (S_W @ w), atol=1e-8 * np.abs(S_B).max())
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_lda_whitens_the_within_class_covariance(seed):
+    X, y = blobs(seed)
+    Y = LDA().fit(X, y).transform(X)
+    np.testing.assert_allclose(within_class_covariance(Y, y), np.eye(3), atol=1e-9)
+    tied = GaussianClassifier("tied").fit(Y, y)
+    np.testing.assert_allclose(tied.covariances_[0], np.eye(3), atol=1e-9)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_tied_model_decides_the_same_with_or_without_lda(seed):
+    X, y = blobs(seed, n_features=8)
+    X_test, _ = blobs(seed + 1, n_features=8)
+    lda = LDA().fit(X, y)
+    without = GaussianClassifier("tied").fit(X, y)
+    after = GaussianClassifier("tied").fit(lda.transform(X), y)
+    naive_after = GaussianClassifier("tied_diag").fit(lda.transform(X), y)
+    np.testing.assert_allclose(after.predict_proba(lda.transform(X_test)),
+                               without.predict_proba(X_test), atol=1e-8)
+    np.testing.assert_array_equal(naive_after.predict(lda.transform(X_test)),
+                                  after.predict(lda.transform(X_test)))
+
+
+def test_lda_on_mnist_after_pca_matches_scikit_learn(mnist_subset):
+    X, y = mnist_subset
+    Z = PCA(30).fit_transform(X)
+    ours = LDA(n_components=9).fit(Z, y).transform(Z)
+    theirs = LinearDiscriminantAnalysis(n_components=9).fit(Z, y).transform(Z)
+    np.testing.assert_allclose(abs_correlations(ours, theirs), 1.0, atol=1e-8)
+
+
+def test_lda_keeps_the_leading_directions():
+    X, y = blobs(6)
+    np.testing.assert_allclose(LDA(2).fit(X, y).components_, LDA().fit(X, y).components_[:2],
+                               atol=1e-12)
+
+
+def test_lda_works_with_string_labels_and_in_a_pipeline():
+    X, y = blobs(7)
+    names = np.array(["ant", "bee", "cat", "dog"])[y]
+    model = make_pipeline(PCA(5), LDA(2), GaussianClassifier("tied"))
+    assert model.fit(X, names).score(X, names) > 0.9
+    assert clone(LDA(2)).get_params() == {"n_components": 2}
+
