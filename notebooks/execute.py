@@ -15,12 +15,54 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from queue import Empty
 
 import nbformat
 from nbclient import NotebookClient
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent
 TIMEOUT_SECONDS = 300
+#: Longest single wait for a message from the kernel's shell channel; see `wait_in_slices`.
+WAIT_SLICE_SECONDS = 0.5
+
+
+def wait_in_slices(get_msg, slice_seconds=WAIT_SLICE_SECONDS):
+    """Wrap a channel's ``get_msg(timeout)`` so that it waits in short slices.
+
+    While a cell that shows an ipywidgets Output widget runs, nbclient sends messages on
+    the kernel's shell channel as it waits on that channel for the cell's reply, and the
+    reply can go unnoticed until the wait times out (an open nbclient bug): the cell then
+    takes the whole cell timeout, with no error. A wait that is repeated every
+    ``slice_seconds`` sees the reply at the latest when the current slice ends.
+    """
+
+    async def get_msg_in_slices(timeout=None):
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = slice_seconds if deadline is None else deadline - time.monotonic()
+            try:
+                return await get_msg(timeout=max(0.0, min(slice_seconds, left)))
+            except Empty:
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise
+
+    return get_msg_in_slices
+
+
+def notebook_client(notebook, working_dir, timeout=TIMEOUT_SECONDS):
+    """An nbclient `NotebookClient` for ``notebook``, run in ``working_dir`` with the
+    current interpreter's ``python3`` kernel, which does not stall on widget cells."""
+    client = NotebookClient(
+        notebook, timeout=timeout, kernel_name="python3", record_timing=False,
+        resources={"metadata": {"path": str(working_dir)}},
+    )
+
+    def patch_shell_channel(notebook):
+        channel = client.kc.shell_channel
+        channel.get_msg = wait_in_slices(channel.get_msg)
+
+    client.on_notebook_start = patch_shell_channel
+    return client
 
 
 def merge_streams(notebook):
@@ -42,10 +84,7 @@ def merge_streams(notebook):
 def execute(path):
     """Run every cell of the notebook at ``path``; return (notebook, seconds)."""
     notebook = nbformat.read(path, as_version=4)
-    client = NotebookClient(
-        notebook, timeout=TIMEOUT_SECONDS, kernel_name="python3", record_timing=False,
-        resources={"metadata": {"path": str(Path(path).parent)}},
-    )
+    client = notebook_client(notebook, Path(path).parent)
     start = time.perf_counter()
     client.execute()
     return merge_streams(notebook), time.perf_counter() - start

@@ -1,9 +1,9 @@
 """Re-executing a notebook reproduces every stored output, figures included.
 
 nbval compares text and HTML outputs but not images; this test executes each notebook
-afresh, from a temporary working directory, and requires every output of every cell that
-nbval compares, and the PNG bytes of every figure, to be identical to the committed ones
-(after the same sanitising rules nbval uses).
+afresh (with notebooks/execute.py's client), from a temporary working directory, and
+requires every output of every cell that nbval compares, and the PNG bytes of every
+figure, to be identical to the committed ones (after the same sanitising rules nbval uses).
 
 The kernel runs with every DeprecationWarning, PendingDeprecationWarning and FutureWarning
 shown (Python hides most of them by default), so a warning of a coming change in numpy,
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
+from test_execute import execute  # notebooks/execute.py
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -82,8 +82,7 @@ def _compared(cell):
 def test_re_executing_reproduces_every_stored_output(path, tmp_path):
     stored = nbformat.read(path, as_version=4)
     fresh = copy.deepcopy(stored)
-    NotebookClient(fresh, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(tmp_path)}}).execute(
+    execute.notebook_client(fresh, tmp_path).execute(
         env={**os.environ, "PYTHONWARNINGS": KERNEL_WARNINGS})
     for index, (old, new) in enumerate(zip(stored.cells, fresh.cells, strict=True)):
         if old.cell_type != "code" or "nbval-ignore-output" in old.metadata.get("tags", []):
