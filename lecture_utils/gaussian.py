@@ -13,7 +13,8 @@ The four covariance models of the lectures are one parameter:
 ==============  ===========================================================
 
 Densities are evaluated through a Cholesky factor :math:`\\Sigma = L L^T` in
-log space, with no explicit inverse and no determinant that could underflow.
+log space: the covariance itself is never inverted (only its triangular factor,
+once at fit time) and no determinant is formed that could underflow.
 """
 
 from typing import NamedTuple
