@@ -7,9 +7,8 @@ A module imports only modules from the layers below it:
 layer        modules
 ===========  ==============================================================
 base         ``validation``, ``decision``, ``style``
-models       ``gaussian``, ``discrete``, ``logistic``, ``projections``, ``punctuation``,
-             ``experiments``
-data         ``datasets``
+models       ``gaussian``, ``discrete``, ``logistic``, ``projections``, ``punctuation``
+data         ``datasets``, ``experiments`` (error rates of fitted models)
 pictures     ``plotting``
 controls     ``widgets``
 ===========  ==============================================================

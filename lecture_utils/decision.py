@@ -59,7 +59,35 @@ def log_posteriors(log_likelihoods, priors):
         If a sample has probability zero under every class with a non-zero
         prior, so that its posterior is undefined.
     """
-    joint = log_joint(log_likelihoods, priors)
+    joint = _possible(log_joint(log_likelihoods, priors))
+    return joint - logsumexp(joint, axis=1, keepdims=True)
+
+
+def most_probable(log_likelihoods, priors):
+    r"""Index of the class with the largest posterior, :math:`\arg\max_c P(c \mid x)`.
+
+    The normalising term :math:`\log f(x)` is the same for every class, so this
+    is :math:`\arg\max_c \log f(x \mid c) + \log P(c)`, without log-sum-exp.
+
+    Parameters
+    ----------
+    log_likelihoods : array-like of shape (n_samples, n_classes)
+    priors : array-like of shape (n_classes,)
+
+    Returns
+    -------
+    ndarray of int of shape (n_samples,)
+
+    Raises
+    ------
+    ValueError
+        If a sample has probability zero under every class.
+    """
+    return np.argmax(_possible(log_joint(log_likelihoods, priors)), axis=1)
+
+
+def _possible(joint):
+    """``joint`` itself, after checking that every sample has a class it can come from."""
     impossible = np.all(np.isneginf(joint), axis=1)
     if impossible.any():
         row = int(np.flatnonzero(impossible)[0])
@@ -68,7 +96,7 @@ def log_posteriors(log_likelihoods, priors):
             "is undefined; smooth the estimates (for example alpha > 0 for count "
             "models) or check the input."
         )
-    return joint - logsumexp(joint, axis=1, keepdims=True)
+    return joint
 
 
 def prior_log_odds_threshold(prior):
@@ -161,8 +189,11 @@ class BayesRuleMixin:
         return np.exp(self.predict_log_proba(X))
 
     def predict(self, X):
-        r"""The class with the largest posterior, :math:`\arg\max_c P(c \mid x)`."""
-        best = np.argmax(self.predict_log_proba(X), axis=1)
+        r"""The class with the largest posterior, :math:`\arg\max_c P(c \mid x)`.
+
+        See `most_probable`.
+        """
+        best = most_probable(self.log_likelihood(X), self.priors_)
         return self.classes_[best]
 
     def llr(self, X):

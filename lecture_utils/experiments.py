@@ -1,8 +1,9 @@
-r"""Learning curves: test error against training-set size, averaged over repetitions.
+r"""Experiments that measure test error: learning curves and error tables.
 
-The experiment of Ng and Jordan (2002), "On discriminative vs. generative
-classifiers": fit a generative and a discriminative classifier on training
-sets of growing size :math:`m` and compare their test errors,
+`learning_curve` runs the experiment of Ng and Jordan (2002), "On
+discriminative vs. generative classifiers": fit a generative and a
+discriminative classifier on training sets of growing size :math:`m` and
+compare their test errors,
 
 .. math::
 
@@ -17,6 +18,10 @@ in a repetition, so the curves are compared pair by pair.
 model is exactly right and the Gaussian one is wrong (skewed features whose
 variance grows with their mean), the case in which the discriminative model
 should win with enough data.
+
+`covariance_error_table` and `error_against_dimension` compute the test error
+of `GaussianClassifier` for every covariance model on every feature set, and
+against the number of leading (principal) components: the MNIST tables.
 """
 
 from dataclasses import dataclass
@@ -25,8 +30,9 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from .decision import error_rate
-from .validation import check_number
+from .decision import error_rate, most_probable
+from .gaussian import COVARIANCE_TYPES, GaussianClassifier
+from .validation import check_dimensions, check_number
 
 
 @dataclass(frozen=True)
@@ -206,3 +212,74 @@ def exponential_log_odds(X, mean_ratio=3.0):
     X = np.asarray(X, dtype=float)
     mean_ratio = check_number("mean_ratio", mean_ratio, minimum=0.0, inclusive=False)
     return np.sum(-np.log(mean_ratio) + (1.0 - 1.0 / mean_ratio) * X, axis=1)
+
+
+def covariance_error_table(feature_sets, y_train, y_test, covariances=COVARIANCE_TYPES,
+                           priors=None):
+    r"""Test error rate of each covariance model on each feature set.
+
+    Entry :math:`(m, f)` is :math:`\frac{1}{n}\sum_i [\hat c_i \ne c_i]` over the
+    test samples, for a `GaussianClassifier` with covariance model :math:`m`
+    fitted on the training samples of feature set :math:`f`.
+
+    Parameters
+    ----------
+    feature_sets : dict of str -> (X_train, X_test)
+        Training and test features, one pair per column of the table.
+    y_train, y_test : array-like
+        Labels of the training and test rows (the same for every feature set).
+    covariances : sequence of str, default=COVARIANCE_TYPES
+        The rows of the table.
+    priors : array-like or dict, default=None
+        Passed to every classifier; ``None`` uses the training frequencies.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Error rates in [0, 1]; index ``covariances``, columns the feature-set names.
+    """
+    table = pd.DataFrame(index=pd.Index(list(covariances), name="covariance"),
+                         columns=list(feature_sets), dtype=float)
+    for name, (X_train, X_test) in feature_sets.items():
+        for covariance in covariances:
+            model = GaussianClassifier(covariance, priors=priors).fit(X_train, y_train)
+            table.loc[covariance, name] = error_rate(y_test, model.predict(X_test))
+    return table
+
+
+def error_against_dimension(X_train, y_train, X_test, y_test, dimensions, covariance="full",
+                            priors=None):
+    r"""Test error rate of a `GaussianClassifier` on the first :math:`m` features, for each m.
+
+    With principal components as features, column :math:`j` is the
+    :math:`j`-th direction of largest variance, so the first :math:`m`
+    columns are exactly the PCA projection to :math:`m` dimensions. One model
+    is fitted, on the largest :math:`m`; the model of every smaller
+    :math:`m` is its leading block (see
+    `GaussianClassifier.nested_log_likelihoods`), identical to a model fitted
+    on those columns alone.
+
+    Parameters
+    ----------
+    X_train, X_test : ndarray of shape (n_samples, n_features)
+    y_train, y_test : array-like
+    dimensions : sequence of int
+        Numbers of leading features :math:`m`, each between 1 and ``n_features``.
+    covariance : str, default="full"
+    priors : array-like or dict, default=None
+
+    Returns
+    -------
+    ndarray of shape (len(dimensions),)
+        Error rates in [0, 1].
+    """
+    X_train, X_test = np.asarray(X_train), np.asarray(X_test)
+    dimensions = check_dimensions(dimensions, X_train.shape[1])
+    largest = dimensions.max()
+    model = GaussianClassifier(covariance, priors=priors).fit(X_train[:, :largest], y_train)
+    nested = model.nested_log_likelihoods(X_test[:, :largest], dimensions)
+    errors = []
+    for log_likelihoods in nested:
+        predicted = model.classes_[most_probable(log_likelihoods, model.priors_)]
+        errors.append(error_rate(y_test, predicted))
+    return np.array(errors)

@@ -463,6 +463,33 @@ def check_number(name, value, *, minimum, inclusive=True, integer=False):
     return int(value) if integer else float(value)
 
 
+def check_dimensions(dimensions, n_features):
+    """Return numbers of leading features as an int array, after checking each is usable.
+
+    Parameters
+    ----------
+    dimensions : sequence of int
+        Each between 1 and ``n_features``.
+    n_features : int
+        The number of features available.
+
+    Returns
+    -------
+    ndarray of int of shape (len(dimensions),)
+    """
+    dimensions = list(np.atleast_1d(np.asarray(dimensions, dtype=object)))
+    if not dimensions:
+        raise ValueError("dimensions is empty; give at least one number of leading features.")
+    for m in dimensions:
+        whole = isinstance(m, int | float | np.integer | np.floating) and not isinstance(m, bool)
+        if not whole or not np.isfinite(m) or int(m) != m or not 1 <= m <= n_features:
+            raise ValueError(
+                f"dimension {plain(m)!r} is not between 1 and the {n_features} available "
+                "features; choose dimensions in that range."
+            )
+    return np.array([int(m) for m in dimensions])
+
+
 #: The largest seed numpy's RandomState accepts.
 MAX_SEED = 2**32 - 1
 

@@ -622,7 +622,7 @@ def pca_dimension_view(dimensions, errors, pca, projections, dimension):
     r"""Describe the choice of :math:`m` principal components from results already computed.
 
     Nothing is fitted: the errors come from a sweep the caller has run (e.g.
-    `lecture_utils.gaussian.error_against_dimension`), and the reconstructions
+    `lecture_utils.experiments.error_against_dimension`), and the reconstructions
     use the leading :math:`m` columns of PCA coordinates computed once.
 
     Parameters

@@ -1,18 +1,22 @@
-"""Tests of lecture_utils.experiments: learning curves and the exponential-classes sample."""
+"""Tests of lecture_utils.experiments: learning curves, the exponential-classes sample and the
+error-rate tables."""
 
 import numpy as np
 import pytest
+from conftest import gaussian_classes
 from scipy.stats import expon
 from sklearn.dummy import DummyClassifier
 
 from lecture_utils.experiments import (
     LearningCurve,
+    covariance_error_table,
+    error_against_dimension,
     exponential_log_odds,
     learning_curve,
     sample_exponential_classes,
     stratified_sample,
 )
-from lecture_utils.gaussian import GaussianClassifier
+from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier
 from lecture_utils.logistic import SoftmaxRegression
 
 
@@ -98,3 +102,41 @@ def test_stratified_sample_keeps_the_class_proportions(size):
     assert np.all(np.abs(counts - size * np.array([0.6, 0.3, 0.1])) < 1 + 1e-9)
     with pytest.raises(ValueError, match="between 3"):
         stratified_sample(y, 2, np.random.default_rng(0))
+
+
+# ------------------------------------------------------------------- error tables
+def test_covariance_error_table_holds_every_model_on_every_feature_set():
+    X, y = gaussian_classes(6, [80, 80, 80], 4)
+    X_test, y_test = gaussian_classes(7, [60, 60, 60], 4)
+    features = {"all": (X, X_test), "first two": (X[:, :2], X_test[:, :2])}
+    table = covariance_error_table(features, y, y_test)
+    assert table.index.tolist() == list(COVARIANCE_TYPES)
+    assert table.columns.tolist() == ["all", "first two"]
+    for covariance in COVARIANCE_TYPES:
+        for name, (train, test) in features.items():
+            model = GaussianClassifier(covariance).fit(train, y)
+            assert table.loc[covariance, name] == pytest.approx(1 - model.score(test, y_test))
+
+
+def test_covariance_error_table_passes_the_priors_on():
+    X, y = gaussian_classes(8, [80, 80, 80], 4)
+    X_test, y_test = gaussian_classes(9, [60, 60, 60], 4)
+    certain = covariance_error_table({"x": (X, X_test)}, y, y_test, covariances=["full"],
+                                     priors=[1.0, 0.0, 0.0])
+    assert certain.loc["full", "x"] == pytest.approx(np.mean(y_test != 0))
+
+
+def test_error_against_dimension_uses_the_leading_columns():
+    X, y = gaussian_classes(10, [80, 80, 80], 5, separation=1.0)
+    X_test, y_test = gaussian_classes(11, [60, 60, 60], 5, separation=1.0)
+    errors = error_against_dimension(X, y, X_test, y_test, [1, 3, 5], covariance="tied")
+    assert np.ptp(errors) > 0, "the dimensions should give different errors"
+    for m, error in zip([1, 3, 5], errors, strict=True):
+        model = GaussianClassifier("tied").fit(X[:, :m], y)
+        assert error == pytest.approx(1 - model.score(X_test[:, :m], y_test))
+
+
+def test_error_against_dimension_rejects_impossible_dimensions():
+    X, y = gaussian_classes(12, [30, 30, 30], 4)
+    with pytest.raises(ValueError, match="dimension 5 is not between 1 and the 4"):
+        error_against_dimension(X, y, X, y, [2, 5])

@@ -106,8 +106,7 @@ def test_readme_lists_every_notebook():
 LAYERS = {
     "validation": 0, "decision": 0, "style": 0,
     "gaussian": 1, "discrete": 1, "logistic": 1, "projections": 1, "punctuation": 1,
-    "experiments": 1,
-    "datasets": 2,
+    "experiments": 2, "datasets": 2,
     "plotting": 3,
     "widgets": 4,
 }

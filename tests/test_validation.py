@@ -12,6 +12,7 @@ from sklearn.utils.validation import check_is_fitted
 from lecture_utils.validation import (
     PRIOR_SUM_TOLERANCE,
     CompleteFitMixin,
+    check_dimensions,
     check_features,
     check_priors,
     check_training_data,
@@ -170,3 +171,19 @@ def test_plain_turns_numpy_values_into_python_values_for_messages():
     assert plain(np.array([[1, 2]])) == [[1, 2]]
     assert plain((np.str_("a"), [np.bool_(True)])) == ("a", [True])
     assert plain("text") == "text" and plain(None) is None
+
+
+def test_check_dimensions_returns_whole_numbers_in_order():
+    np.testing.assert_array_equal(check_dimensions([3, 1.0, np.int64(5)], 5), [3, 1, 5])
+
+
+@pytest.mark.parametrize(
+    ("dimensions", "message"),
+    [([], "dimensions is empty"), ([0], "dimension 0 is not between 1 and the 5"),
+     ([6], "dimension 6 is not between 1 and the 5"), ([2.5], "dimension 2.5 is not"),
+     ([True], "dimension True is not"), (["3"], "dimension '3' is not"),
+     ([np.nan], "dimension nan is not")],
+)
+def test_check_dimensions_names_the_bad_dimension(dimensions, message):
+    with pytest.raises(ValueError, match=message):
+        check_dimensions(dimensions, 5)

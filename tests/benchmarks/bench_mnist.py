@@ -36,7 +36,8 @@ from sklearn.naive_bayes import GaussianNB
 from threadpoolctl import threadpool_info
 
 from lecture_utils.datasets import load_mnist
-from lecture_utils.gaussian import GaussianClassifier, covariance_error_table
+from lecture_utils.experiments import covariance_error_table
+from lecture_utils.gaussian import GaussianClassifier
 from lecture_utils.projections import LDA, PCA
 
 REFERENCES = {

@@ -1,4 +1,4 @@
-"""The error-rate tables of GaussianClassifier, and its fast fit and predict paths."""
+"""The fast fit and predict paths of GaussianClassifier, against scipy and scikit-learn."""
 
 import numpy as np
 import pytest
@@ -11,12 +11,7 @@ from sklearn.discriminant_analysis import (
 )
 from sklearn.naive_bayes import GaussianNB
 
-from lecture_utils.gaussian import (
-    COVARIANCE_TYPES,
-    GaussianClassifier,
-    covariance_error_table,
-    error_against_dimension,
-)
+from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier
 
 
 def classes(seed, n_classes=3, n_features=4, per_class=60, offset=0.0, scale=1.0):
@@ -97,38 +92,22 @@ def test_predictions_agree_with_scikit_learn(seed):
         np.testing.assert_array_equal(ours.predict(points), reference.fit(X, y).predict(points))
 
 
-# ------------------------------------------------------------------- tables
-def test_covariance_error_table_holds_every_model_on_every_feature_set():
-    X, y = classes(6, per_class=80)
-    X_test, y_test = classes(7)
-    features = {"all": (X, X_test), "first two": (X[:, :2], X_test[:, :2])}
-    table = covariance_error_table(features, y, y_test)
-    assert table.index.tolist() == list(COVARIANCE_TYPES)
-    assert table.columns.tolist() == ["all", "first two"]
-    for covariance in COVARIANCE_TYPES:
-        for name, (train, test) in features.items():
-            model = GaussianClassifier(covariance).fit(train, y)
-            assert table.loc[covariance, name] == pytest.approx(1 - model.score(test, y_test))
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(COVARIANCE_TYPES))
+def test_nested_log_likelihoods_equal_models_fitted_on_the_leading_features(seed, covariance):
+    X, y = classes(seed, n_features=5)
+    points, _ = classes(seed + 1, n_features=5)
+    dimensions = [3, 1, 5, 2]
+    nested = GaussianClassifier(covariance).fit(X, y).nested_log_likelihoods(points, dimensions)
+    assert nested.shape == (4, points.shape[0], 3)
+    for m, log_likelihoods in zip(dimensions, nested, strict=True):
+        alone = GaussianClassifier(covariance).fit(X[:, :m], y)
+        np.testing.assert_allclose(log_likelihoods, alone.log_likelihood(points[:, :m]),
+                                   rtol=1e-10, atol=1e-10)
 
 
-def test_covariance_error_table_passes_the_priors_on():
-    X, y = classes(8, per_class=80)
-    X_test, y_test = classes(9)
-    certain = covariance_error_table({"x": (X, X_test)}, y, y_test, covariances=["full"],
-                                     priors=[1.0, 0.0, 0.0])
-    assert certain.loc["full", "x"] == pytest.approx(np.mean(y_test != 0))
-
-
-def test_error_against_dimension_uses_the_leading_columns():
-    X, y = classes(10, n_features=5, per_class=80)
-    X_test, y_test = classes(11, n_features=5)
-    errors = error_against_dimension(X, y, X_test, y_test, [1, 3, 5], covariance="tied")
-    for m, error in zip([1, 3, 5], errors, strict=True):
-        model = GaussianClassifier("tied").fit(X[:, :m], y)
-        assert error == pytest.approx(1 - model.score(X_test[:, :m], y_test))
-
-
-def test_error_against_dimension_rejects_impossible_dimensions():
-    X, y = classes(12)
-    with pytest.raises(ValueError, match="dimension 5 is not between 1 and the 4"):
-        error_against_dimension(X, y, X, y, [2, 5])
+def test_nested_log_likelihoods_of_all_features_are_the_log_likelihoods():
+    X, y = classes(13, offset=1e6, scale=1e-3)
+    model = GaussianClassifier("full").fit(X, y)
+    np.testing.assert_allclose(model.nested_log_likelihoods(X, [4])[0], model.log_likelihood(X),
+                               rtol=1e-12)
