@@ -18,12 +18,6 @@ from lecture_utils.widgets import (  # noqa: E402
 )
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 def counts_table():
     data = load_cat_fur()
     table = pd.crosstab(data.y, data.X[:, 0]).reindex(columns=list(FUR_COLOURS), fill_value=0)

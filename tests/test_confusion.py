@@ -1,7 +1,6 @@
 """Tests of the confusion-matrix plot and the most confused pairs."""
 
 import matplotlib
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -13,12 +12,6 @@ from lecture_utils.decision import most_confused_pairs
 from lecture_utils.plotting import plot_confusion_matrix
 
 matplotlib.use("Agg")
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
 
 
 def test_pairs_add_both_directions_and_sort():

@@ -19,12 +19,6 @@ DIMENSIONS = [1, 2, 4, 8]
 ERRORS = [0.5, 0.2, 0.1, 0.3]
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 @pytest.fixture(scope="module")
 def fitted():
     rng = np.random.default_rng(0)

@@ -21,12 +21,6 @@ from lecture_utils.plotting import (
 from lecture_utils.style import class_color
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
-
-
 @pytest.fixture(scope="module")
 def one_feature():
     data = make_gaussian_classes([[0.0], [3.0]], [[[1.0]], [[2.0]]], [200, 300], random_state=0,

@@ -29,12 +29,6 @@ X_TEST = np.array([[2, 1, 0, 0], [0, 1, 1, 0], [1, 1, 0, 1], [0, 3, 0, 0]])
 Y_TEST = np.array(["a", "a", "b", "b"])
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 def test_ml_view_reports_infinite_and_undefined_ratios():
     view = pseudo_count_view(X_TRAIN, Y_TRAIN, X_TEST, Y_TEST, alpha=0.0)
     assert isinstance(view, PseudoCountView)
