@@ -30,6 +30,7 @@ from .validation import (
     check_dimensions,
     check_features,
     check_number,
+    check_option,
     check_priors,
     check_random_state,
     check_training_data,
@@ -275,11 +276,7 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         -------
         self
         """
-        if self.covariance not in COVARIANCE_TYPES:
-            raise ValueError(
-                f"covariance={self.covariance!r} is not a covariance model; choose one of "
-                f"{', '.join(map(repr, COVARIANCE_TYPES))}."
-            )
+        check_option("covariance", self.covariance, COVARIANCE_TYPES, kind="a covariance model")
         X, classes, y_index = check_training_data(self, X, y)
         priors = check_priors(self.priors, classes)
         n_samples, n_features = X.shape

@@ -424,11 +424,14 @@ def check_gaussian_parameters(means, covariances):
     return means, factors
 
 
-def check_option(name, value, options):
-    """Return ``value`` if it is one of ``options``; otherwise a ValueError listing them."""
+def check_option(name, value, options, kind="a valid choice"):
+    """Return ``value`` if it is one of ``options``; otherwise a ValueError listing them.
+
+    ``kind`` names what the options are in the message: "... is not {kind}".
+    """
     if not isinstance(value, str) or value not in options:
         raise ValueError(
-            f"{name}={plain(value)!r} is not a valid choice; choose one of "
+            f"{name}={plain(value)!r} is not {kind}; choose one of "
             f"{', '.join(map(repr, options))}."
         )
     return value
