@@ -29,6 +29,7 @@ from .validation import (
     CompleteFitMixin,
     check_dimensions,
     check_features,
+    check_gaussian_parameters,
     check_number,
     check_option,
     check_priors,
@@ -169,6 +170,48 @@ class LinearDiscriminants(NamedTuple):
         """The scores :math:`a_k(x)` for every row of ``X``: shape (n_samples, n_classes)."""
         X = np.atleast_2d(np.asarray(X, dtype=float))
         return X @ self.W.T + self.w0
+
+    @classmethod
+    def from_gaussians(cls, means, covariance, priors):
+        r"""The scores of Gaussian classes with the given means, shared covariance and priors.
+
+        :math:`\Sigma^{-1}\mu_k` is solved through the Cholesky factor of
+        :math:`\Sigma`; the inverse is never formed.
+
+        Parameters
+        ----------
+        means : array-like of shape (n_classes, n_features)
+        covariance : array-like of shape (n_features, n_features)
+            Symmetric positive definite, shared by all classes.
+        priors : array-like of shape (n_classes,)
+
+        Returns
+        -------
+        LinearDiscriminants
+        """
+        means = np.asarray(means, dtype=float)
+        covariance = np.asarray(covariance, dtype=float)
+        if means.ndim == 2 and covariance.shape != (means.shape[1],) * 2:
+            raise ValueError(
+                f"covariance must be the one {means.shape[1]} x {means.shape[1]} matrix that "
+                f"the classes share; got shape {covariance.shape}."
+            )
+        shared = np.broadcast_to(covariance, (len(means),) + covariance.shape)
+        means, factors = check_gaussian_parameters(means, shared)
+        priors = check_priors(priors, np.arange(len(means)))
+        if priors is None:
+            raise ValueError("priors is None; give one prior per class, e.g. np.full(K, 1 / K).")
+        precision = cho_solve((factors[0], True), np.eye(means.shape[1]))
+        return cls.from_precision(means, precision, priors)
+
+    @classmethod
+    def from_precision(cls, means, precision, priors):
+        r""":math:`w_k = \Lambda\mu_k` and :math:`w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Lambda\mu_k`
+        from the shared precision :math:`\Lambda = \Sigma^{-1}` (inputs are not checked)."""
+        W = means @ precision
+        with np.errstate(divide="ignore"):
+            log_priors = np.log(priors)
+        return cls(W, log_priors - 0.5 * np.einsum("kj,kj->k", W, means))
 
 
 def _ml_estimates(X, y_index, counts, shift, scale, covariance):
@@ -544,11 +587,7 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         inv_scale = 1.0 / self._scale
         precision = cho_solve((self._cholesky[0], True), np.eye(self.means_.shape[1]))
         precision = precision * np.outer(inv_scale, inv_scale)
-        W = self.means_ @ precision
-        with np.errstate(divide="ignore"):
-            log_priors = np.log(self.priors_)
-        w0 = log_priors - 0.5 * np.einsum("kj,kj->k", W, self.means_)
-        return LinearDiscriminants(W, w0)
+        return LinearDiscriminants.from_precision(self.means_, precision, self.priors_)
 
     # ----------------------------------------------------------- generation
     def sample(self, n_samples=1, random_state=None):

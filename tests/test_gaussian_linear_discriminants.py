@@ -1,4 +1,5 @@
-"""Tests of GaussianClassifier.linear_discriminants: LDA posteriors as a softmax."""
+"""Tests of GaussianClassifier.linear_discriminants and LinearDiscriminants: LDA posteriors as
+a softmax."""
 
 import numpy as np
 import pytest
@@ -8,7 +9,7 @@ from scipy.special import softmax
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
 from lecture_utils.datasets import load_iris
-from lecture_utils.gaussian import GaussianClassifier
+from lecture_utils.gaussian import GaussianClassifier, LinearDiscriminants
 
 
 @pytest.mark.parametrize("covariance", ["tied", "tied_diag"])
@@ -67,3 +68,41 @@ def test_class_covariances_are_refused_with_the_fix(covariance):
     model = GaussianClassifier(covariance=covariance).fit(data.X, data.y)
     with pytest.raises(ValueError, match="needs a shared covariance.*covariance='tied'"):
         model.linear_discriminants()
+
+
+@pytest.mark.parametrize("priors", [None, [0.2, 0.3, 0.5]])
+def test_scores_from_any_gaussians_are_those_of_the_fitted_model(priors):
+    data = load_iris()
+    model = GaussianClassifier(covariance="tied", priors=priors).fit(data.X, data.y)
+    fitted = model.linear_discriminants()
+    from_parameters = LinearDiscriminants.from_gaussians(model.means_, model.covariances_[0],
+                                                         model.priors_)
+    np.testing.assert_allclose(from_parameters.W, fitted.W, rtol=1e-9)
+    np.testing.assert_allclose(from_parameters.w0, fitted.w0, rtol=1e-9)
+
+
+def test_scores_from_another_covariance_follow_the_formula():
+    data = load_iris()
+    model = GaussianClassifier(covariance="tied").fit(data.X, data.y)
+    total = np.cov(data.X, rowvar=False, bias=True)
+    scores = LinearDiscriminants.from_gaussians(model.means_, total, model.priors_)
+    precision = np.linalg.inv(total)
+    np.testing.assert_allclose(scores.W, model.means_ @ precision, rtol=1e-9)
+    expected = np.log(model.priors_) - 0.5 * np.einsum("kj,jl,kl->k", model.means_, precision,
+                                                      model.means_)
+    np.testing.assert_allclose(scores.w0, expected, rtol=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("covariance", "priors", "message"),
+    [(np.eye(3), [0.5, 0.5], r"covariance must be the one 2 x 2 matrix that the classes share"),
+     (np.stack([np.eye(2)] * 2), [0.5, 0.5], r"got shape \(2, 2, 2\)"),
+     ([[1.0, 0.5], [0.0, 1.0]], [0.5, 0.5], r"not symmetric"),
+     ([[1.0, 2.0], [2.0, 1.0]], [0.5, 0.5], r"not positive definite"),
+     (np.eye(2), [0.5, 0.3, 0.2], r"give one prior per class"),
+     (np.eye(2), [0.7, 0.7], r"priors sum to 1\.4, not 1"),
+     (np.eye(2), None, r"priors is None; give one prior per class")],
+)
+def test_scores_from_bad_gaussians_say_what_is_wrong(covariance, priors, message):
+    with pytest.raises(ValueError, match=message):
+        LinearDiscriminants.from_gaussians([[0.0, 0.0], [1.0, 1.0]], covariance, priors)
