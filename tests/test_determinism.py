@@ -2,8 +2,10 @@
 
 nbval compares text and HTML outputs but not images; this test executes each notebook
 afresh (with notebooks/execute.py's client), from a temporary working directory, and
-requires every output of every cell that nbval compares, and the PNG bytes of every
-figure, to be identical to the committed ones (after the same sanitising rules nbval uses).
+requires every text and HTML output of every cell to be identical to the committed one
+(after the same sanitising rules nbval uses), and every figure to show the same thing:
+same size, and pixels equal up to the last-bit numerical noise of another processor or
+BLAS kernel (tests/figure_comparison.py says what that allows).
 
 The kernel runs with every DeprecationWarning, PendingDeprecationWarning and FutureWarning
 shown (Python hides most of them by default), so a warning of a coming change in numpy,
@@ -12,6 +14,7 @@ in the cell's output and fails the comparison. Two third-party warnings that do 
 from our code are left hidden (`KNOWN_THIRD_PARTY_WARNINGS`).
 """
 
+import base64
 import configparser
 import copy
 import os
@@ -20,11 +23,13 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from figure_comparison import figure_difference
 from test_execute import execute  # notebooks/execute.py
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+PNG = "image/png"
 
 #: (start of the message, why it is hidden) of each third-party warning left hidden.
 KNOWN_THIRD_PARTY_WARNINGS = [
@@ -58,8 +63,12 @@ def _clean(text):
 
 
 def _compared(cell):
-    """The parts of a cell's outputs that must not change between runs."""
-    parts = []
+    """The parts of a cell's outputs that must not change between runs, and its figures.
+
+    Returns (parts, figures): every output with each PNG replaced by a placeholder, and
+    the PNG files in order, which are compared with a tolerance.
+    """
+    parts, figures = [], []
     for output in cell.get("outputs", []):
         if output.output_type == "stream":
             # A stream may arrive in several pieces; only its text matters.
@@ -71,11 +80,14 @@ def _compared(cell):
             parts.append(("error", output.ename, _clean(output.evalue)))
         else:
             data = output.get("data", {})
+            if PNG in data:
+                figures.append(base64.b64decode(data[PNG]))
             parts.append(tuple(sorted(
-                (mime, _clean(value) if isinstance(value, str) else repr(value))
+                (mime, "<PNG>" if mime == PNG else
+                 _clean(value) if isinstance(value, str) else repr(value))
                 for mime, value in data.items() if mime != WIDGET_VIEW
             )))
-    return parts
+    return parts, figures
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -87,7 +99,15 @@ def test_re_executing_reproduces_every_stored_output(path, tmp_path):
     for index, (old, new) in enumerate(zip(stored.cells, fresh.cells, strict=True)):
         if old.cell_type != "code" or "nbval-ignore-output" in old.metadata.get("tags", []):
             continue
-        assert _compared(new) == _compared(old), (
+        (old_parts, old_figures), (new_parts, new_figures) = _compared(old), _compared(new)
+        assert new_parts == old_parts, (
             f"{path.name}, cell {index} gives a different output when re-executed:\n"
             f"{old.source[:200]}"
         )
+        pairs = zip(old_figures, new_figures, strict=True)
+        for number, (old_png, new_png) in enumerate(pairs, start=1):
+            difference = figure_difference(old_png, new_png)
+            assert difference is None, (
+                f"{path.name}, cell {index}, figure {number} looks different when "
+                f"re-executed: {difference}\n{old.source[:200]}"
+            )
