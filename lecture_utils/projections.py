@@ -62,7 +62,13 @@ def centred_scatter(X, mean):
 
 
 def _fix_signs(directions):
-    """Flip rows so that each row's largest-magnitude entry is positive."""
+    """Flip rows so that each row's largest-magnitude entry is positive.
+
+    An eigenvector is defined up to its sign, and which sign an eigen-solver returns
+    can change with the processor or BLAS kernel. Fixing it here, as scikit-learn's
+    ``svd_flip`` does, makes every projection, and every plotted component, the same
+    on every machine.
+    """
     largest = directions[np.arange(directions.shape[0]), np.argmax(np.abs(directions), axis=1)]
     return directions * np.where(largest < 0, -1.0, 1.0)[:, None]
 

@@ -115,6 +115,22 @@ def test_pca_sign_convention_makes_the_largest_coefficient_positive():
     np.testing.assert_array_equal(components, PCA().fit(X).components_)
 
 
+@pytest.mark.parametrize("projection", [PCA(), LDA()], ids=["PCA", "LDA"])
+def test_directions_do_not_depend_on_the_sign_the_eigen_solver_returns(projection,
+                                                                         monkeypatch):
+    """Another processor's eigen-solver may return -v for v; the fitted directions do not change."""
+    X, y = blobs(3)
+    expected = clone(projection).fit(X, y).components_
+    solve = np.linalg.eigh
+
+    def flipped(matrix):
+        values, vectors = solve(matrix)
+        return values, -vectors
+
+    monkeypatch.setattr(np.linalg, "eigh", flipped)
+    np.testing.assert_allclose(clone(projection).fit(X, y).components_, expected, atol=1e-12)
+
+
 def test_pca_keeps_uint8_input_exact():
     X, _ = blobs(4)
     pixels = np.clip(np.round(X * 10 + 128), 0, 255).astype(np.uint8)
