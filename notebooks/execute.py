@@ -9,6 +9,11 @@ Usage, from the repository root::
 Notebooks run with the current interpreter's ``python3`` kernel and their own
 folder as working directory, without per-cell timestamps, so that re-running
 an unchanged notebook rewrites the same file.
+
+The kernel's log may end with "KeyboardInterrupt caught in kernel": jupyter_client sends
+every kernel an interrupt (SIGINT) before it asks it to shut down, and ipykernel logs the
+interrupt when it lands while a message handler is finishing. It comes after the last
+cell, changes no output, and is not this script's doing.
 """
 
 import argparse
