@@ -117,6 +117,15 @@ class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
         that training lacks gives them the probability
         :math:`\alpha / (N_c + \alpha m_j)`.
 
+        This differs from scikit-learn's ``CategoricalNB``, which reads integer
+        features as codes :math:`0, \dots, \max`: a code below the largest that
+        training never saw still counts among the :math:`m_j` categories there,
+        not here. With ``alpha=0`` the two agree; with ``alpha > 0`` the smoothing
+        denominators :math:`N_c + \alpha m_j` differ, and so do probabilities and
+        sometimes predictions. To get scikit-learn's convention, declare the codes:
+        ``categories=[range(m_1), range(m_2), ...]`` (or ``np.arange(X[:, j].max() + 1)``
+        for each column).
+
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
@@ -199,7 +208,7 @@ class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
                 f"categories lists {len(self.categories)} features but X has {X.shape[1]}; "
                 "give one list of possible values per column of X."
             )
-        declared = [np.asarray(values) for values in self.categories]
+        declared = [np.array(values) for values in self.categories]  # copies
         for j, values in enumerate(declared):
             if values.ndim != 1 or len(set(values.tolist())) != values.size:
                 raise ValueError(

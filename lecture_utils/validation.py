@@ -174,6 +174,15 @@ def check_training_data(estimator, X, y, *, dtype="numeric"):
         The sorted distinct labels; any label type numpy can sort.
     y_index : ndarray of shape (n_samples,)
         ``classes[y_index] == y``.
+
+    Raises
+    ------
+    ValueError
+        Among others, when ``y`` holds a single class. scikit-learn's naive Bayes
+        models accept that (every prediction is then that class, with probability
+        one), its discriminant analyses refuse it; here every classifier refuses it,
+        because a model that cannot compare classes teaches nothing and usually
+        means a bad split of the data.
     """
     if y is None:
         raise ValueError(
@@ -202,7 +211,9 @@ def check_training_data(estimator, X, y, *, dtype="numeric"):
     if classes.size < 2:
         raise ValueError(
             f"y has only one class ({classes.tolist()[0]!r}); a classifier needs at least two "
-            "classes in the training data."
+            "classes in the training data: Bayes' rule compares classes, and with one class "
+            "every posterior would be 1 whatever x is. If this is a cross-validation fold, "
+            "split with StratifiedKFold so that every fold holds every class."
         )
     return X, classes, y_index
 
@@ -234,7 +245,9 @@ def check_priors(priors, classes):
             )
         priors = [priors[c] for c in classes.tolist()]
     try:
-        priors = np.asarray(priors, dtype=float)
+        # A copy, never the caller's array: the fitted model must not change when the
+        # caller later edits the array it passed (nor the other way round).
+        priors = np.array(priors, dtype=float)
     except (TypeError, ValueError):
         raise TypeError(
             f"priors must be numbers, one probability per class {classes.tolist()}; got "

@@ -117,6 +117,28 @@ def test_categorical_agrees_with_sklearn_categorical_nb(alpha, seed):
     np.testing.assert_array_equal(ours.predict(X_test), theirs.predict(encoder.transform(X_test)))
 
 
+def test_integer_codes_follow_the_values_seen_unless_declared_as_in_scikit_learn():
+    """CategoricalNB counts integer codes 0..max as categories; here only the values seen
+    in training count, unless ``categories`` declares the codes."""
+    X = np.array([[2, 2], [2, 2], [1, 2], [1, 1], [2, 2], [2, 1]])
+    y = np.array([1, 1, 1, 0, 1, 1])
+    theirs = CategoricalNB(alpha=1.0).fit(X, y)
+    seen = CategoricalClassifier(alpha=1.0).fit(X, y)
+    codes = CategoricalClassifier(alpha=1.0, categories=[range(3), range(3)]).fit(X, y)
+    point = [[1, 1]]
+    # Values seen: 1 and 2 in each feature, so m_j = 2 here but 3 (0, 1, 2) there.
+    assert [c.tolist() for c in seen.categories_] == [[1, 2], [1, 2]]
+    assert not np.allclose(seen.predict_proba(point), theirs.predict_proba(point), atol=0.01)
+    assert seen.predict(point)[0] != theirs.predict(point)[0]
+    np.testing.assert_allclose(codes.predict_log_proba(X), theirs.predict_log_proba(X),
+                               rtol=0, atol=TIGHT)
+    # Without smoothing the unseen code 0 has probability 0 anyway: the two agree.
+    with np.errstate(divide="ignore"):  # CategoricalNB takes log(0) for that code
+        unsmoothed = CategoricalNB(alpha=0.0, force_alpha=True).fit(X, y).predict_proba(X)
+    np.testing.assert_allclose(CategoricalClassifier().fit(X, y).predict_proba(X), unsmoothed,
+                               atol=TIGHT)
+
+
 def test_declared_categories_match_sklearn_min_categories():
     X, y = lecture_cats()
     declared = COLOURS + ["grey", "tabby"]
