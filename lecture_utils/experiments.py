@@ -25,14 +25,17 @@ against the number of leading (principal) components: the MNIST tables.
 """
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
 from sklearn.base import clone
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
+from sklearn.naive_bayes import GaussianNB
 
 from .decision import error_rate, most_probable
 from .gaussian import COVARIANCE_TYPES, GaussianClassifier
-from .validation import check_dimensions, check_number
+from .validation import check_dimensions, check_number, check_option
 
 
 @dataclass(frozen=True)
@@ -283,3 +286,48 @@ def error_against_dimension(X_train, y_train, X_test, y_test, dimensions, covari
         predicted = model.classes_[most_probable(log_likelihoods, model.priors_)]
         errors.append(error_rate(y_test, predicted))
     return np.array(errors)
+
+
+#: The scikit-learn estimator that fits the same model as each covariance option of
+#: `GaussianClassifier` (``tied_diag`` has none).
+SCIKIT_LEARN_COUNTERPARTS = {
+    "full": QuadraticDiscriminantAnalysis,
+    "tied": LinearDiscriminantAnalysis,
+    "diag": partial(GaussianNB, var_smoothing=0.0),
+}
+
+
+def compare_with_scikit_learn(X, y, covariances=("full", "tied", "diag"), atol=1e-8):
+    r"""Fit `GaussianClassifier` and its scikit-learn counterpart on the same data and compare.
+
+    The two agree when their log posteriors :math:`\log P(y = k \mid x_n)` differ by
+    at most ``atol`` for every sample and class, and their predictions are identical.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    covariances : sequence of {"full", "tied", "diag"}
+        See `SCIKIT_LEARN_COUNTERPARTS`.
+    atol : float, default=1e-8
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per covariance model: the scikit-learn class, whether the log posteriors
+        agree to ``atol``, and whether the predictions are identical.
+    """
+    atol = check_number("atol", atol, minimum=0.0)
+    rows = {}
+    for covariance in covariances:
+        check_option("covariance", covariance, tuple(SCIKIT_LEARN_COUNTERPARTS),
+                     kind="a covariance model with a scikit-learn counterpart")
+        ours = GaussianClassifier(covariance=covariance).fit(X, y)
+        theirs = SCIKIT_LEARN_COUNTERPARTS[covariance]().fit(X, y)
+        rows[covariance] = {
+            "scikit-learn model": type(theirs).__name__,
+            "log posteriors agree": bool(np.allclose(
+                ours.predict_log_proba(X), theirs.predict_log_proba(X), rtol=0.0, atol=atol)),
+            "same predictions": bool(np.array_equal(ours.predict(X), theirs.predict(X))),
+        }
+    return pd.DataFrame.from_dict(rows, orient="index").rename_axis("covariance")

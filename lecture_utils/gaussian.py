@@ -29,6 +29,7 @@ from .validation import (
     CompleteFitMixin,
     check_dimensions,
     check_features,
+    check_finite,
     check_gaussian_parameters,
     check_number,
     check_option,
@@ -212,6 +213,88 @@ class LinearDiscriminants(NamedTuple):
         with np.errstate(divide="ignore"):
             log_priors = np.log(priors)
         return cls(W, log_priors - 0.5 * np.einsum("kj,kj->k", W, means))
+
+
+def gaussian_log_likelihood(X, mean, covariance):
+    r"""Log-likelihood of a sample under one Gaussian: the objective that ML maximises.
+
+    .. math::
+
+        \ell(\mu, \Sigma) = \sum_{n=1}^{N} \log \mathcal{N}(x_n; \mu, \Sigma)
+            = -\frac{N D}{2}\log 2\pi - \frac{N}{2}\log|\Sigma|
+              - \frac12 \sum_{n=1}^{N} (x_n - \mu)^T \Sigma^{-1} (x_n - \mu)
+
+    evaluated through the Cholesky factor of :math:`\Sigma` (see `gaussian_log_density`).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    mean : array-like of shape (n_features,)
+    covariance : array-like of shape (n_features, n_features)
+        Symmetric positive definite.
+
+    Returns
+    -------
+    float
+    """
+    X = np.asarray(X, dtype=float)
+    mean = np.asarray(mean, dtype=float)
+    if X.ndim != 2 or X.shape[0] == 0 or mean.shape != (X.shape[1],):
+        raise ValueError(
+            f"X must have shape (n_samples, D) with at least one row and mean shape (D,); "
+            f"got {X.shape} and {mean.shape}."
+        )
+    check_finite(X, "X")
+    means, factors = check_gaussian_parameters(mean[None], np.asarray(covariance, float)[None])
+    return float(gaussian_log_density(X, means[0], factors[0]).sum())
+
+
+def lecture_gda_scores(X, means, covariances, priors):
+    r"""The scores of the lecture's ``gda_predictions`` code, which are not Bayes' rule.
+
+    The code multiplies by the normalising constant instead of dividing by it,
+    and puts the factor :math:`-\tfrac12` outside the exponential:
+
+    .. math::
+
+        s_k(x) = -\tfrac12\, \pi_k \sqrt{(2\pi)^D |\Sigma_k|}\;
+            \exp\big(+(x - \mu_k)^T \Sigma_k^{-1} (x - \mu_k)\big),
+
+    and predicts :math:`\arg\max_k s_k(x)`. Every score is negative, so the
+    prediction is the class with the smallest
+    :math:`\log \pi_k + \tfrac12\log|\Sigma_k| + \Delta_k^2(x)`, where Bayes' rule
+    takes the largest :math:`\log \pi_k - \tfrac12\log|\Sigma_k| - \tfrac12\Delta_k^2(x)`.
+    With one covariance shared by all classes and equal priors the two agree.
+    Kept only to reproduce the lecture's printed predictions.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, D)
+    means : array-like of shape (n_classes, D)
+    covariances : array-like of shape (n_classes, D, D)
+    priors : array-like of shape (n_classes,)
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_classes)
+        :math:`s_k(x)`; ``-inf`` where the exponential overflows, as in the lecture's code.
+    """
+    X = np.atleast_2d(np.asarray(X, dtype=float))
+    means, factors = check_gaussian_parameters(means, covariances)
+    priors = check_priors(priors, np.arange(len(means)))
+    if priors is None:
+        raise ValueError("priors is None; give one prior per class, e.g. np.full(K, 1 / K).")
+    if X.shape[1] != means.shape[1]:
+        raise ValueError(f"X must have {means.shape[1]} columns, one per feature of the means; "
+                         f"got shape {X.shape}.")
+    scores = np.empty((X.shape[0], len(means)))
+    for k, (mean, factor) in enumerate(zip(means, factors, strict=True)):
+        whitened = solve_triangular(factor, (X - mean).T, lower=True)
+        distance = np.einsum("ij,ij->j", whitened, whitened)
+        constant = np.sqrt((2.0 * np.pi) ** X.shape[1]) * np.prod(np.diag(factor))
+        with np.errstate(over="ignore"):
+            scores[:, k] = -0.5 * priors[k] * constant * np.exp(distance)
+    return scores
 
 
 def _ml_estimates(X, y_index, counts, shift, scale, covariance):

@@ -423,6 +423,54 @@ def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, fe
 
 
 @dataclass
+class DensityMapPlot:
+    """What `plot_density_2d` drew."""
+
+    ax: object
+    image: object
+    contours: object
+    points: list = field(default_factory=list)
+
+
+def plot_density_2d(model, X, y=None, ax=None, *, resolution=200, padding=0.5, levels=6,
+                    feature_names=None, title=None):
+    r"""Shade the plane by a fitted model's density :math:`p(x) = \sum_k \pi_k\, p(x \mid y = k)`.
+
+    Parameters
+    ----------
+    model : fitted classifier with ``log_density`` and ``classes_``, two features
+    X : array-like of shape (n_samples, 2)
+        Data to show; it also sets the extent of the grid.
+    y : array-like of shape (n_samples,), default=None
+    ax : matplotlib Axes, default=None
+    resolution : int, default=200
+    padding : float, default=0.5
+    levels : int, default=6
+        Number of contour lines of equal density.
+    feature_names : pair of str, default=None
+    title : str, default=None
+
+    Returns
+    -------
+    DensityMapPlot
+    """
+    ax = _axes(ax)
+    xx, yy, grid = grid_over(X, resolution, padding)
+    density = np.exp(model.log_density(grid)).reshape(xx.shape)
+    image = grid_image(ax, density, xx, yy, cmap="Greys", vmin=0.0)
+    contours = ax.contour(xx, yy, density, levels=levels, colors="black", linewidths=0.8)
+    drawn = DensityMapPlot(ax=ax, image=image, contours=contours)
+    if y is not None:
+        drawn.points.extend(scatter_classes(X, y, model.classes_, ax, size=18, alpha=0.8))
+    ax.figure.colorbar(image, ax=ax, label="density p(x)")
+    if feature_names is not None:
+        ax.set(xlabel=feature_names[0], ylabel=feature_names[1])
+    if title is not None:
+        ax.set_title(title)
+    return drawn
+
+
+@dataclass
 class CurvePlot:
     """What `plot_llr_curve` or `plot_posterior_curve` drew."""
 
