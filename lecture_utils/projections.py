@@ -85,6 +85,39 @@ def _check_n_components(n_components, available, what):
     return n_components
 
 
+def rayleigh_quotient(directions, between, within):
+    r"""Fisher's criterion of each direction: :math:`J(w) = \frac{w^T S_B w}{w^T S_W w}`.
+
+    :math:`J` does not change when :math:`w` is scaled, so only a direction counts;
+    LDA's first component maximises it.
+
+    Parameters
+    ----------
+    directions : array-like of shape (d,) or (n_directions, d)
+    between, within : array-like of shape (d, d)
+        :math:`S_B` and :math:`S_W`; :math:`S_W` positive definite.
+
+    Returns
+    -------
+    float or ndarray of shape (n_directions,)
+    """
+    W = np.asarray(directions, dtype=float)
+    between, within = np.asarray(between, dtype=float), np.asarray(within, dtype=float)
+    rows = np.atleast_2d(W)
+    d = rows.shape[1]
+    if W.ndim > 2 or between.shape != (d, d) or within.shape != (d, d):
+        raise ValueError(
+            f"directions must have shape (d,) or (n, d) and both scatter matrices (d, d); got "
+            f"{W.shape}, {between.shape} and {within.shape}."
+        )
+    denominators = np.einsum("ni,ij,nj->n", rows, within, rows)
+    if np.any(denominators <= 0):
+        raise ValueError("w^T S_W w must be positive: pass non-zero directions and a "
+                         "positive definite within-class scatter.")
+    quotients = np.einsum("ni,ij,nj->n", rows, between, rows) / denominators
+    return float(quotients[0]) if W.ndim == 1 else quotients
+
+
 class _LinearProjection(CompleteFitMixin, TransformerMixin, BaseEstimator):
     """Shared ``transform``: :math:`y = P^T (x - \\mu)` with ``components_`` as rows of P^T."""
 
