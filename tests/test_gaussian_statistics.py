@@ -66,7 +66,7 @@ def test_gradients_match_finite_differences_away_from_the_optimum():
             numeric = (log_likelihood(block, mean, precision + step)
                        - log_likelihood(block, mean, precision - step)) / (2 * h)
             assert g_precision[i, j] == pytest.approx(numeric, rel=1e-5, abs=1e-6)
-    assert np.abs(g_mean).max() > 1 and np.abs(g_precision).max() > 1
+    assert np.abs(g_mean).max() > 0.1 and np.abs(g_precision).max() > 0.1  # not at the optimum
 
 
 def test_gradients_vanish_at_the_ml_estimates():
