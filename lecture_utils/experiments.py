@@ -22,6 +22,10 @@ should win with enough data.
 `covariance_error_table` and `error_against_dimension` compute the test error
 of `GaussianClassifier` for every covariance model on every feature set, and
 against the number of leading (principal) components: the MNIST tables.
+
+`posterior_agreement` compares two fitted classifiers (ours and scikit-learn's twin)
+point by point, and `printed_against_computed` sets numbers a lecture prints beside
+the computed ones, checked to the digits printed (`agrees_to_printed_digits`).
 """
 
 from dataclasses import dataclass

@@ -12,6 +12,10 @@ The four covariance models of the lectures are one parameter:
 ``tied_diag``   one diagonal covariance shared by all classes
 ==============  ===========================================================
 
+`class_statistics` computes the per-class statistics :math:`N_k`,
+:math:`\\sum x_i` and :math:`\\sum x_i x_i^T` from which the ML estimates follow, and
+`log_likelihood_gradients` the gradients whose zeros they are.
+
 Densities are evaluated through a Cholesky factor :math:`\\Sigma = L L^T` in
 log space: the covariance itself is never inverted (only its triangular factor,
 once at fit time) and no determinant is formed that could underflow.

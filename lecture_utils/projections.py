@@ -12,6 +12,7 @@ map a sample to :math:`y = P^T (x - \mu)` with :math:`\mu` the training mean:
 =======  ==================================================================
 
 Scatter matrices are maximum-likelihood estimates (they divide by :math:`N`).
+`rayleigh_quotient` evaluates Fisher's criterion :math:`J(w)` for any direction.
 Each direction's sign is fixed so that its largest-magnitude coefficient is
 positive, so that results do not depend on the eigen-solver.
 """
