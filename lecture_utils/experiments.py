@@ -22,6 +22,10 @@ should win with enough data.
 `covariance_error_table` and `error_against_dimension` compute the test error
 of `GaussianClassifier` for every covariance model on every feature set, and
 against the number of leading (principal) components: the MNIST tables.
+
+`posterior_agreement` compares two fitted classifiers (ours and scikit-learn's twin)
+point by point, and `printed_against_computed` sets numbers a lecture prints beside
+the computed ones, checked to the digits printed (`agrees_to_printed_digits`).
 """
 
 from dataclasses import dataclass
@@ -36,6 +40,97 @@ from sklearn.naive_bayes import GaussianNB
 from .decision import error_rate, most_probable
 from .gaussian import COVARIANCE_TYPES, GaussianClassifier
 from .validation import check_dimensions, check_number, check_option
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """How closely two fitted classifiers agree on a set of points."""
+
+    max_posterior_gap: float
+    same_decisions: float
+
+
+def posterior_agreement(ours, theirs, X):
+    r"""Compare two fitted classifiers point by point.
+
+    .. math::
+
+        \text{gap} = \max_{i, c} \lvert P_1(c \mid x_i) - P_2(c \mid x_i) \rvert, \qquad
+        \text{same} = \frac1n \sum_i [\hat y_1(x_i) = \hat y_2(x_i)]
+
+    Parameters
+    ----------
+    ours, theirs : fitted classifiers with ``classes_``, ``predict_proba`` and ``predict``
+        Their ``classes_`` must be the same, in the same order.
+    X : array-like of shape (n_samples, n_features)
+
+    Returns
+    -------
+    Agreement
+    """
+    if list(ours.classes_) != list(theirs.classes_):
+        raise ValueError(
+            f"the classifiers order their classes differently ({list(ours.classes_)} and "
+            f"{list(theirs.classes_)}), so their posterior columns cannot be compared."
+        )
+    gap = np.max(np.abs(ours.predict_proba(X) - theirs.predict_proba(X)))
+    return Agreement(float(gap), float(np.mean(ours.predict(X) == theirs.predict(X))))
+
+
+def agrees_to_printed_digits(value, printed):
+    r"""Whether ``value`` rounds to the number a text prints, at the digits it prints.
+
+    ``"0.05395"`` has five decimals, so it agrees with any value in
+    :math:`[0.053945, 0.053955]`; a decimal comma (``"0,05395"``) counts as a point.
+
+    Parameters
+    ----------
+    value : float
+    printed : str
+        The number as printed, e.g. ``"52.89"``, ``"4.5"`` or ``"12"``.
+
+    Returns
+    -------
+    bool
+    """
+    if not isinstance(printed, str):
+        raise TypeError(f"printed must be the number as a string, e.g. '52.89'; got {printed!r}.")
+    text = printed.strip().replace(",", ".")
+    try:
+        number = float(text)
+    except ValueError:
+        raise ValueError(f"printed must be a plain decimal number; got {printed!r}.") from None
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    return bool(abs(float(value) - number) <= 0.5 * 10.0 ** -decimals * (1 + 1e-9))
+
+
+def printed_against_computed(printed, computed):
+    """A table of numbers a text prints beside the computed ones, and whether they agree.
+
+    Parameters
+    ----------
+    printed : dict of str -> str
+        Quantity -> the number as printed (see `agrees_to_printed_digits`).
+    computed : dict of str -> float
+        Quantity -> computed value; the same keys.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns "printed", "computed" (six significant digits) and "agrees".
+    """
+    if set(printed) != set(computed):
+        raise ValueError(
+            f"printed and computed must name the same quantities; only in printed: "
+            f"{sorted(set(printed) - set(computed))}, only in computed: "
+            f"{sorted(set(computed) - set(printed))}."
+        )
+    return pd.DataFrame({
+        "printed": {key: text for key, text in printed.items()},
+        "computed": {key: f"{float(computed[key]):.6g}" for key in printed},
+        "agrees": {key: agrees_to_printed_digits(computed[key], text)
+                   for key, text in printed.items()},
+    })
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,10 @@ The four covariance models of the lectures are one parameter:
 ``tied_diag``   one diagonal covariance shared by all classes
 ==============  ===========================================================
 
+`class_statistics` computes the per-class statistics :math:`N_k`,
+:math:`\\sum x_i` and :math:`\\sum x_i x_i^T` from which the ML estimates follow, and
+`log_likelihood_gradients` the gradients whose zeros they are.
+
 Densities are evaluated through a Cholesky factor :math:`\\Sigma = L L^T` in
 log space: the covariance itself is never inverted (only its triangular factor,
 once at fit time) and no determinant is formed that could underflow.
@@ -71,6 +75,125 @@ def gaussian_log_density(X, mean, cholesky_factor):
     mahalanobis = np.einsum("ij,ij->j", whitened, whitened)
     d = X.shape[1]
     return -0.5 * (d * LOG_2PI + mahalanobis) - np.log(np.diag(cholesky_factor)).sum()
+
+
+class ClassStatistics(NamedTuple):
+    r"""The zero-, first- and second-order statistics of every class.
+
+    .. math::
+
+        Z_k = N_k, \qquad F_k = \sum_{i: y_i = k} x_i, \qquad
+        S_k = \sum_{i: y_i = k} x_i x_i^T .
+
+    A Gaussian's log-likelihood depends on the data of class :math:`k` only
+    through them (they are sufficient statistics), so the ML estimates are
+    functions of them alone. Forming :math:`S_k / Z_k - \mu_k\mu_k^T` loses
+    digits when the mean is large compared with the spread; `GaussianClassifier`
+    centres the data first, these methods show the formula.
+    """
+
+    classes: np.ndarray
+    zero: np.ndarray
+    first: np.ndarray
+    second: np.ndarray
+
+    def means(self):
+        r""":math:`\mu_k = F_k / Z_k`: shape (n_classes, n_features)."""
+        return self.first / self.zero[:, None]
+
+    def covariances(self):
+        r""":math:`\Sigma_k = S_k / Z_k - \mu_k \mu_k^T`: shape (n_classes, d, d)."""
+        means = self.means()
+        return self.second / self.zero[:, None, None] - np.einsum("ki,kj->kij", means, means)
+
+    def within_class_covariance(self):
+        r"""The tied ML covariance, :math:`\Sigma = \frac1N \sum_k (S_k - F_k F_k^T / Z_k)
+        = \frac1N \sum_k Z_k \Sigma_k`, with :math:`N = \sum_k Z_k`."""
+        return np.einsum("k,kij->ij", self.zero, self.covariances()) / self.zero.sum()
+
+
+def class_statistics(X, y):
+    r"""The statistics :math:`Z_k, F_k, S_k` of every class (see `ClassStatistics`).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    ClassStatistics
+        ``classes`` sorted as in ``GaussianClassifier.classes_``; ``zero`` of shape
+        (n_classes,), ``first`` (n_classes, n_features), ``second``
+        (n_classes, n_features, n_features).
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    if X.ndim != 2 or y.shape != (X.shape[0],) or X.shape[0] == 0:
+        raise ValueError(
+            f"X must have shape (n_samples, n_features) and y one label per row; got "
+            f"shapes {X.shape} and {y.shape}."
+        )
+    check_finite(X, "X")
+    classes, y_index = np.unique(y, return_inverse=True)
+    blocks = [X[y_index == k] for k in range(classes.size)]
+    return ClassStatistics(
+        classes=classes,
+        zero=np.array([len(block) for block in blocks], dtype=float),
+        first=np.stack([block.sum(axis=0) for block in blocks]),
+        second=np.stack([block.T @ block for block in blocks]),
+    )
+
+
+def log_likelihood_gradients(zero, first, second, mean, precision):
+    r"""Gradients of one class's Gaussian log-likelihood with respect to its mean and precision.
+
+    With :math:`\ell(\mu, \Lambda) = \frac{Z}{2}\log|\Lambda|
+    - \frac12 \operatorname{Tr}(\Lambda S) + \mu^T \Lambda F - \frac{Z}{2}\mu^T\Lambda\mu`
+    (plus a constant), at a symmetric :math:`\Lambda`, differentiating as if its
+    entries were unconstrained,
+
+    .. math::
+
+        \nabla_\mu \ell = \Lambda F - Z \Lambda \mu, \qquad
+        \nabla_\Lambda \ell = \frac{Z}{2}\Lambda^{-T}
+            - \frac12\big(S - F\mu^T - \mu F^T + Z\mu\mu^T\big).
+
+    Both vanish at :math:`\mu = F / Z`, :math:`\Lambda^{-1} = S / Z - \mu\mu^T`.
+
+    Parameters
+    ----------
+    zero : float
+        :math:`Z`, the number of samples of the class.
+    first : array-like of shape (d,)
+        :math:`F = \sum_i x_i`.
+    second : array-like of shape (d, d)
+        :math:`S = \sum_i x_i x_i^T`.
+    mean : array-like of shape (d,)
+    precision : array-like of shape (d, d)
+        Symmetric and invertible.
+
+    Returns
+    -------
+    gradient_mean : ndarray of shape (d,)
+    gradient_precision : ndarray of shape (d, d)
+    """
+    first, mean = np.asarray(first, dtype=float), np.asarray(mean, dtype=float)
+    second, precision = np.asarray(second, dtype=float), np.asarray(precision, dtype=float)
+    d = first.shape[0] if first.ndim == 1 else -1
+    if d < 1 or mean.shape != (d,) or second.shape != (d, d) or precision.shape != (d, d):
+        raise ValueError(
+            f"first and mean must have shape (d,), second and precision (d, d); got "
+            f"{first.shape}, {mean.shape}, {second.shape} and {precision.shape}."
+        )
+    try:
+        inverse_transpose = np.linalg.inv(precision).T
+    except np.linalg.LinAlgError:
+        raise ValueError(
+            "precision is singular, so log|precision| is undefined; pass an invertible matrix."
+        ) from None
+    scatter = second - np.outer(first, mean) - np.outer(mean, first) + zero * np.outer(mean, mean)
+    gradient_mean = precision @ first - zero * precision @ mean
+    return gradient_mean, 0.5 * zero * inverse_transpose - 0.5 * scatter
 
 
 class QuadraticLLR(NamedTuple):

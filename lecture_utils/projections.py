@@ -12,6 +12,7 @@ map a sample to :math:`y = P^T (x - \mu)` with :math:`\mu` the training mean:
 =======  ==================================================================
 
 Scatter matrices are maximum-likelihood estimates (they divide by :math:`N`).
+`rayleigh_quotient` evaluates Fisher's criterion :math:`J(w)` for any direction.
 Each direction's sign is fixed so that its largest-magnitude coefficient is
 positive, so that results do not depend on the eigen-solver.
 """
@@ -83,6 +84,39 @@ def _check_n_components(n_components, available, what):
             f"directions; choose n_components in that range (or None for {available})."
         )
     return n_components
+
+
+def rayleigh_quotient(directions, between, within):
+    r"""Fisher's criterion of each direction: :math:`J(w) = \frac{w^T S_B w}{w^T S_W w}`.
+
+    :math:`J` does not change when :math:`w` is scaled, so only a direction counts;
+    LDA's first component maximises it.
+
+    Parameters
+    ----------
+    directions : array-like of shape (d,) or (n_directions, d)
+    between, within : array-like of shape (d, d)
+        :math:`S_B` and :math:`S_W`; :math:`S_W` positive definite.
+
+    Returns
+    -------
+    float or ndarray of shape (n_directions,)
+    """
+    W = np.asarray(directions, dtype=float)
+    between, within = np.asarray(between, dtype=float), np.asarray(within, dtype=float)
+    rows = np.atleast_2d(W)
+    d = rows.shape[1]
+    if W.ndim > 2 or between.shape != (d, d) or within.shape != (d, d):
+        raise ValueError(
+            f"directions must have shape (d,) or (n, d) and both scatter matrices (d, d); got "
+            f"{W.shape}, {between.shape} and {within.shape}."
+        )
+    denominators = np.einsum("ni,ij,nj->n", rows, within, rows)
+    if np.any(denominators <= 0):
+        raise ValueError("w^T S_W w must be positive: pass non-zero directions and a "
+                         "positive definite within-class scatter.")
+    quotients = np.einsum("ni,ij,nj->n", rows, between, rows) / denominators
+    return float(quotients[0]) if W.ndim == 1 else quotients
 
 
 class _LinearProjection(CompleteFitMixin, TransformerMixin, BaseEstimator):

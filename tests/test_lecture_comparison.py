@@ -1,0 +1,56 @@
+"""Comparing computed numbers with the digits a lecture prints, and two fitted
+classifiers with each other."""
+
+import numpy as np
+import pytest
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
+
+from lecture_utils.experiments import (
+    agrees_to_printed_digits,
+    posterior_agreement,
+    printed_against_computed,
+)
+from lecture_utils.gaussian import GaussianClassifier
+
+
+@pytest.mark.parametrize(("value", "printed", "expected"), [
+    (52.8894, "52.89", True), (52.896, "52.89", False), (0.0539465, "0,05395", True),
+    (4.50405, "4.5", True), (4.56, "4.5", False), (12.4, "12", True), (12.6, "12", False),
+    (0.05395, "0.05395", True), (-1.2049, "-1.205", True),
+])
+def test_agreement_is_rounding_to_the_printed_decimals(value, printed, expected):
+    assert agrees_to_printed_digits(value, printed) is expected
+
+
+def test_printed_number_must_be_a_string_of_a_number():
+    with pytest.raises(TypeError, match="string"):
+        agrees_to_printed_digits(1.0, 1.0)
+    with pytest.raises(ValueError, match="decimal"):
+        agrees_to_printed_digits(1.0, "about 4")
+
+
+def test_table_lists_each_quantity_once():
+    table = printed_against_computed({"a": "1.5", "b": "0.2"}, {"a": 1.52, "b": 0.26})
+    assert table["agrees"].tolist() == [True, False]
+    assert table["computed"].tolist() == ["1.52", "0.26"]
+    with pytest.raises(ValueError, match="same quantities"):
+        printed_against_computed({"a": "1"}, {"b": 1.0})
+
+
+def test_posterior_agreement_of_twins_and_of_different_models():
+    rng = np.random.default_rng(0)
+    X = np.concatenate([rng.normal(size=(50, 2)), rng.normal(size=(50, 2)) * 2 + 1])
+    y = np.repeat([0, 1], 50)
+    ours = GaussianClassifier(covariance="tied").fit(X, y)
+    same = posterior_agreement(ours, LinearDiscriminantAnalysis().fit(X, y), X)
+    assert same.max_posterior_gap < 1e-10 and same.same_decisions == 1.0
+    other = posterior_agreement(ours, QuadraticDiscriminantAnalysis().fit(X, y), X)
+    assert other.max_posterior_gap > 0.01
+
+
+def test_posterior_agreement_needs_the_same_classes():
+    X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    ours = GaussianClassifier().fit(X, [0, 0, 1, 1])
+    theirs = GaussianClassifier().fit(X, ["a", "a", "b", "b"])
+    with pytest.raises(ValueError, match="order their classes"):
+        posterior_agreement(ours, theirs, X)
