@@ -532,13 +532,15 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
         L2 strength :math:`\lambda \ge 0` on the weights (not the biases).
     learning_rate : float or "auto", default="auto"
         Constant step :math:`\alpha` of ``"gd"`` and ``"sgd"`` (in standardised
-        units); ``"auto"`` is :math:`1/L`, the inverse of a bound on the curvature:
-        of the whole loss for ``"gd"``, of any one sample's loss for ``"sgd"``.
+        units, unless ``standardise=False``); ``"auto"`` is :math:`1/L`, the
+        inverse of a bound on the curvature: of the whole loss for ``"gd"``, of
+        any one sample's loss for ``"sgd"``.
     max_iter : int, default=1000
         Iterations (``"newton"``, ``"gd"``) or epochs (``"sgd"``).
     tol : float, default=1e-6
         ``"newton"``, ``"gd"``: stop when every entry of the gradient (in
-        standardised units) is at most ``tol`` in absolute value.
+        standardised units, unless ``standardise=False``) is at most ``tol`` in
+        absolute value.
         ``"sgd"``: stop when the training loss has not improved on its best
         value by more than ``tol`` for ``n_iter_no_change`` epochs in a row.
     batch_size : int, default=32
