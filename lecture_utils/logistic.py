@@ -91,6 +91,63 @@ def softmax(scores):
     return np.exp(log_softmax(scores))
 
 
+def softmax_jacobian(scores):
+    r"""The Jacobian of the softmax,
+    :math:`\partial\hat y_k / \partial a_j = \hat y_k([k = j] - \hat y_j)`.
+
+    In matrix form :math:`J = \operatorname{diag}(\hat y) - \hat y\hat y^T
+    = (\hat y 1^T) \odot (I - 1\hat y^T)`: the first factor copies
+    :math:`\hat y` into every column, the second holds :math:`[k = j] - \hat y_j`.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_classes,) or (n_samples, n_classes)
+        The scores :math:`a`.
+
+    Returns
+    -------
+    ndarray of shape (n_classes, n_classes) or (n_samples, n_classes, n_classes)
+        Entry ``[k, j]`` (of each sample) is :math:`\partial\hat y_k / \partial a_j`.
+    """
+    scores = np.asarray(scores, dtype=float)
+    if scores.ndim not in (1, 2) or scores.shape[-1] < 1:
+        raise ValueError(
+            f"scores must be one score vector (n_classes,) or one per row (n_samples, "
+            f"n_classes); got shape {scores.shape}."
+        )
+    probabilities = softmax(np.atleast_2d(scores))
+    identity = np.eye(probabilities.shape[1])
+    jacobian = probabilities[:, :, None] * (identity - probabilities[:, None, :])
+    return jacobian[0] if scores.ndim == 1 else jacobian
+
+
+def centred_weights(W):
+    r"""Subtract the mean over the classes from each row of :math:`W`: :math:`w_k - \bar w`.
+
+    Adding one vector :math:`v` to every :math:`w_k` changes no probability, since
+    :math:`e^{a_k + v^T x} / \sum_j e^{a_j + v^T x} = e^{a_k} / \sum_j e^{a_j}`.
+    Of all these equivalent weights, the centred ones,
+    :math:`\sum_k w_k = 0`, have the smallest penalty
+    :math:`\sum_k \lVert w_k\rVert^2` (the mean minimises a sum of squared
+    distances). `SoftmaxRegression` fits centred weights; the LDA scores
+    :math:`w_k = \Sigma^{-1}\mu_k` are not centred, so compare penalties after centring.
+
+    Parameters
+    ----------
+    W : array-like of shape (d + 1, n_classes)
+        Column :math:`k` is :math:`w_k`.
+
+    Returns
+    -------
+    ndarray of shape (d + 1, n_classes)
+        Each row sums to zero.
+    """
+    W = np.asarray(W, dtype=float)
+    if W.ndim != 2:
+        raise ValueError(f"W must be 2-D, one column per class; got shape {W.shape}.")
+    return W - W.mean(axis=1, keepdims=True)
+
+
 def add_bias(X):
     """Prepend the dummy feature :math:`x_0 = 1`: ``[1, x_1, ..., x_d]`` for each row."""
     X = np.asarray(X, dtype=float)
@@ -250,6 +307,56 @@ def separating_pair(X1, y_index):
     return int(y_index[rows[strict]]), int(others[strict])
 
 
+def irls_step(w, X1, t):
+    r"""One Newton step for two classes, solved as a weighted least-squares problem.
+
+    With :math:`\hat y_i = \sigma(w^T x_i)`, :math:`\sigma(a) = 1/(1 + e^{-a})`,
+    weights :math:`r_i = \hat y_i(1 - \hat y_i)` and working responses
+    :math:`z_i = w^T x_i - (\hat y_i - t_i)/r_i`, the Newton step
+    :math:`w - (X^T R X)^{-1} X^T(\hat y - t)` equals
+
+    .. math::
+
+        w_{new} = (X^T R X)^{-1} X^T R z
+            = \arg\min_v \sum_i r_i (z_i - v^T x_i)^2,
+
+    a least-squares fit whose weights :math:`r_i` change at every step: hence
+    *iteratively reweighted least squares* (IRLS).
+
+    Parameters
+    ----------
+    w : array-like of shape (d + 1,)
+        Current weights, bias first.
+    X1 : array-like of shape (n_samples, d + 1)
+        Features with the dummy feature 1 in column 0 (see `add_bias`).
+    t : array-like of shape (n_samples,)
+        Targets, 0 or 1.
+
+    Returns
+    -------
+    ndarray of shape (d + 1,)
+    """
+    w, X1, t = (np.asarray(v, dtype=float) for v in (w, X1, t))
+    if X1.ndim != 2 or w.shape != (X1.shape[1],) or t.shape != (X1.shape[0],):
+        raise ValueError(
+            f"irls_step needs w of shape (d + 1,), X1 of shape (n, d + 1) and t of shape "
+            f"(n,); got {w.shape}, {X1.shape} and {t.shape}."
+        )
+    if not np.all((t == 0) | (t == 1)):
+        raise ValueError("t must hold the two-class targets 0 and 1.")
+    scores = X1 @ w
+    probabilities = softmax(np.column_stack([np.zeros_like(scores), scores]))[:, 1]
+    weights = probabilities * (1.0 - probabilities)
+    if np.any(weights <= 0):
+        raise ValueError(
+            "a probability reached exactly 0 or 1, so its least-squares weight is 0; the "
+            "weights have grown too large (separable data?)."
+        )
+    responses = scores - (probabilities - t) / weights
+    root = np.sqrt(weights)
+    return np.linalg.lstsq(X1 * root[:, None], responses * root, rcond=None)[0]
+
+
 # ------------------------------------------------------------------ solvers
 def _gauge_projector(n_classes, n_rows):
     r"""Projector :math:`\frac{1}{K}1_K 1_K^T \otimes I` onto the Hessian's null space."""
@@ -403,6 +510,10 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
     original units is unchanged. For gradient descent this is a diagonal
     preconditioning that makes ``learning_rate="auto"`` work on any data.
 
+    With ``standardise=False`` the solvers work on the raw features (to show
+    what the standardisation buys: the same optimum, but gradient descent's
+    step :math:`1/L` must then suit the worst-scaled direction).
+
     **Separable data.** Without a penalty, linearly separable classes have no
     maximum-likelihood weights: the loss keeps falling as the weights grow
     (towards 0 when every class can be split off). ``fit`` detects this with a linear programme (see
@@ -421,13 +532,15 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
         L2 strength :math:`\lambda \ge 0` on the weights (not the biases).
     learning_rate : float or "auto", default="auto"
         Constant step :math:`\alpha` of ``"gd"`` and ``"sgd"`` (in standardised
-        units); ``"auto"`` is :math:`1/L`, the inverse of a bound on the curvature:
-        of the whole loss for ``"gd"``, of any one sample's loss for ``"sgd"``.
+        units, unless ``standardise=False``); ``"auto"`` is :math:`1/L`, the
+        inverse of a bound on the curvature: of the whole loss for ``"gd"``, of
+        any one sample's loss for ``"sgd"``.
     max_iter : int, default=1000
         Iterations (``"newton"``, ``"gd"``) or epochs (``"sgd"``).
     tol : float, default=1e-6
         ``"newton"``, ``"gd"``: stop when every entry of the gradient (in
-        standardised units) is at most ``tol`` in absolute value.
+        standardised units, unless ``standardise=False``) is at most ``tol`` in
+        absolute value.
         ``"sgd"``: stop when the training loss has not improved on its best
         value by more than ``tol`` for ``n_iter_no_change`` epochs in a row.
     batch_size : int, default=32
@@ -436,6 +549,9 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
         Patience of ``"sgd"`` (see ``tol``).
     random_state : int, RandomState, Generator or None, default=None
         Seeds the shuffling of ``"sgd"``.
+    standardise : bool, default=True
+        Run the solvers on standardised features (see **Scaling**); ``False``
+        runs them on the features as given.
 
     Attributes
     ----------
@@ -460,7 +576,8 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, solver="newton", penalty=0.0, learning_rate="auto", max_iter=1000,
-                 tol=1e-6, batch_size=32, n_iter_no_change=10, random_state=None):
+                 tol=1e-6, batch_size=32, n_iter_no_change=10, random_state=None,
+                 standardise=True):
         self.solver = solver
         self.penalty = penalty
         self.learning_rate = learning_rate
@@ -469,6 +586,7 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
         self.batch_size = batch_size
         self.n_iter_no_change = n_iter_no_change
         self.random_state = random_state
+        self.standardise = standardise
 
     # ------------------------------------------------------------------ fit
     def fit(self, X, y):
@@ -497,7 +615,12 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
             check_number("learning_rate", self.learning_rate, minimum=0.0, inclusive=False)
         X, classes, y_index = check_training_data(self, X, y)
 
-        shift, scale = _standardisation(X)
+        if not isinstance(self.standardise, (bool, np.bool_)):
+            raise ValueError(f"standardise must be True or False; got {self.standardise!r}.")
+        if self.standardise:
+            shift, scale = _standardisation(X)
+        else:
+            shift, scale = np.zeros(X.shape[1]), np.ones(X.shape[1])
         X1 = add_bias((X - shift) / scale)
         weights = np.concatenate([[0.0], penalty / scale**2])
         C = one_hot(y_index, classes.size)

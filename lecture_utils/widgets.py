@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
+import pandas as pd
 
 from .decision import (
     bayes_decision,
@@ -451,7 +452,7 @@ def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 3.6)):
 
 @dataclass(frozen=True)
 class OutlierView:
-    """What the outlier control shows for one outlier position.
+    r"""What the outlier control shows for one outlier position.
 
     Attributes
     ----------
@@ -467,6 +468,11 @@ class OutlierView:
         Angle between each model's boundary without and with the outlier.
     changed_decisions : dict of str to float
         Fraction of the original samples whose predicted class the outlier changes.
+    own_log_odds : dict of str to float
+        Each model fitted *without* the outlier: the log-odds
+        :math:`\log P(\text{label} \mid x) - \log P(\text{other} \mid x)` of the
+        outlier's own class at the outlier. Large and positive: the point lies
+        far on its own side; large and negative: it is confidently misclassified.
     title : str
     """
 
@@ -478,6 +484,7 @@ class OutlierView:
     boundaries: dict
     rotation_degrees: dict
     changed_decisions: dict
+    own_log_odds: dict
     title: str
 
 
@@ -549,15 +556,52 @@ def outlier_view(X, y, outlier, label=None, penalty=1e-3):
     X_more, y_more = np.vstack([X, outlier]), np.append(y, label)
     makers = {"LDA": lambda: GaussianClassifier(covariance="tied"),
               "logistic regression": lambda: SoftmaxRegression(penalty=penalty)}
-    models, boundaries, rotation, changed = {}, {}, {}, {}
+    own = int(np.flatnonzero(classes == label)[0])
+    models, boundaries, rotation, changed, log_odds = {}, {}, {}, {}, {}
     for name, make in makers.items():
         before, after = make().fit(X, y), make().fit(X_more, y_more)
         models[name] = (before, after)
         boundaries[name] = (linear_boundary(before), linear_boundary(after))
         rotation[name] = _angle_between(boundaries[name][0][0], boundaries[name][1][0])
         changed[name] = float(np.mean(before.predict(X) != after.predict(X)))
+        log_posteriors = before.predict_log_proba(outlier[None, :])[0]
+        log_odds[name] = float(log_posteriors[own] - log_posteriors[1 - own])
     title = "turned by: " + ", ".join(f"{name} {rotation[name]:.0f}°" for name in models)
-    return OutlierView(X, y, outlier, label, models, boundaries, rotation, changed, title)
+    return OutlierView(X, y, outlier, label, models, boundaries, rotation, changed, log_odds,
+                       title)
+
+
+def outlier_summary(views):
+    """One column per outlier position: how far each boundary turns, and why.
+
+    Rows, for each model: the angle (degrees) between its boundaries without and
+    with the outlier; the decisions it changes, as a percentage of the original
+    training samples; and the log-odds of the outlier's own class under the
+    model fitted without it (see `OutlierView`).
+
+    Parameters
+    ----------
+    views : sequence of OutlierView
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns named by the outlier positions ``"(x1, x2)"``.
+    """
+    views = list(views)
+    if not views or not all(isinstance(view, OutlierView) for view in views):
+        raise ValueError("views must be a non-empty sequence of OutlierView (see outlier_view).")
+    columns = {}
+    for view in views:
+        n_samples = len(view.y)
+        rows = {}
+        for name in view.models:
+            rows[f"{name}: turned (degrees)"] = view.rotation_degrees[name]
+            rows[f"{name}: decisions changed (% of {n_samples} samples)"] = (
+                100.0 * view.changed_decisions[name])
+            rows[f"{name}: log-odds of its class, fitted without it"] = view.own_log_odds[name]
+        columns["({:g}, {:g})".format(*view.outlier)] = rows
+    return pd.DataFrame(columns)
 
 
 def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 3.6)):

@@ -15,13 +15,16 @@ from sklearn.preprocessing import StandardScaler
 from lecture_utils.logistic import (
     SoftmaxRegression,
     add_bias,
+    centred_weights,
     cross_entropy,
     cross_entropy_gradient,
     cross_entropy_hessian,
+    irls_step,
     log_softmax,
     one_hot,
     separating_pair,
     softmax,
+    softmax_jacobian,
 )
 
 
@@ -319,3 +322,63 @@ def test_translating_the_data_changes_only_the_biases(seed, shift):
     np.testing.assert_allclose(moved.coef_, model.coef_, atol=1e-7)
     np.testing.assert_allclose(moved.predict_proba(X + shift), model.predict_proba(X),
                                atol=1e-7)
+
+
+def test_softmax_jacobian_equals_finite_differences_and_the_matrix_form():
+    scores = np.array([[0.3, -1.2, 2.0], [5.0, 5.0, -3.0]])
+    jacobian = softmax_jacobian(scores)
+    step = 1e-6
+    for j in range(3):
+        shift = step * np.eye(3)[j]
+        numeric = (softmax(scores + shift) - softmax(scores - shift)) / (2 * step)
+        np.testing.assert_allclose(jacobian[:, :, j], numeric, atol=1e-8)
+    p = softmax(scores[:1])[0]
+    np.testing.assert_allclose(softmax_jacobian(scores[0]), np.diag(p) - np.outer(p, p))
+    np.testing.assert_allclose(jacobian.sum(axis=1), 0.0, atol=1e-15)  # columns sum to 0
+    with pytest.raises(ValueError, match="one score vector"):
+        softmax_jacobian(np.zeros((2, 2, 2)))
+
+
+def test_centred_weights_keep_the_probabilities_and_minimise_the_penalty():
+    W, X1, C = random_problem(3)
+    centred = centred_weights(W + np.array([[2.0], [-1.0], [0.5], [3.0]]))
+    np.testing.assert_allclose(centred.sum(axis=1), 0.0, atol=1e-12)
+    np.testing.assert_allclose(softmax(X1 @ centred), softmax(X1 @ W))
+    shifted = centred + np.array([[0.1], [0.2], [-0.3], [0.05]])
+    assert cross_entropy(centred, X1, C, 1.0) < cross_entropy(shifted, X1, C, 1.0)
+    with pytest.raises(ValueError, match="2-D"):
+        centred_weights(np.zeros(3))
+
+
+def test_irls_step_is_the_newton_step_and_converges_to_sklearn():
+    X, y = overlapping_classes(n_classes=2)
+    X1, t = add_bias(X), (y == 1).astype(float)
+    rng = np.random.default_rng(1)
+    w = 0.1 * rng.standard_normal(X1.shape[1])
+    p = 1.0 / (1.0 + np.exp(-X1 @ w))
+    hessian = X1.T @ (X1 * (p * (1 - p))[:, None])
+    newton = w - np.linalg.solve(hessian, X1.T @ (p - t))
+    np.testing.assert_allclose(irls_step(w, X1, t), newton, rtol=1e-10)
+    w = np.zeros(X1.shape[1])
+    for _ in range(10):
+        w = irls_step(w, X1, t)
+    reference = LogisticRegression(C=np.inf, solver="newton-cholesky", tol=1e-12).fit(X, y)
+    np.testing.assert_allclose(w, np.r_[reference.intercept_, reference.coef_[0]], rtol=1e-6)
+    with pytest.raises(ValueError, match="targets 0 and 1"):
+        irls_step(w, X1, t + 1)
+    with pytest.raises(ValueError, match="shape"):
+        irls_step(w[:-1], X1, t)
+
+
+def test_without_standardisation_the_optimum_is_the_same_but_gradient_descent_is_slower():
+    X, y = overlapping_classes()
+    scaled = SoftmaxRegression(penalty=0.01).fit(X, y)
+    raw = SoftmaxRegression(penalty=0.01, standardise=False).fit(X, y)
+    np.testing.assert_allclose(raw.coef_, scaled.coef_, rtol=1e-6, atol=1e-8)
+    fast = SoftmaxRegression(solver="gd", penalty=0.01).fit(X, y)
+    with pytest.warns(ConvergenceWarning):
+        slow = SoftmaxRegression(solver="gd", penalty=0.01, standardise=False).fit(X, y)
+    assert slow.n_iter_ > fast.n_iter_
+    assert slow.loss_curve_[-1] > fast.loss_curve_[-1]
+    with pytest.raises(ValueError, match="standardise must be True or False"):
+        SoftmaxRegression(standardise="yes").fit(X, y)

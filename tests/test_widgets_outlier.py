@@ -13,6 +13,7 @@ from lecture_utils.logistic import SoftmaxRegression  # noqa: E402
 from lecture_utils.plotting import plot_outlier_effect  # noqa: E402
 from lecture_utils.widgets import (  # noqa: E402
     linear_boundary,
+    outlier_summary,
     outlier_view,
     outlier_widget,
 )
@@ -75,3 +76,26 @@ def test_plot_and_widget_draw_the_view():
     assert isinstance(control, ipywidgets.interactive)
     assert [child.description for child in control.children[:2]] == ["outlier x1", "outlier x2"]
     plt.close("all")
+
+
+def test_own_log_odds_tell_a_point_on_its_side_from_a_misclassified_one():
+    X, y = two_classes()
+    far_side = outlier_view(X, y, [15.0, -8.0])
+    wrong_side = outlier_view(X, y, [-6.0, 0.0])
+    assert far_side.own_log_odds["LDA"] > 10
+    assert wrong_side.own_log_odds["LDA"] < -5
+    lda = GaussianClassifier(covariance="tied").fit(X, y)
+    np.testing.assert_allclose(far_side.own_log_odds["LDA"], lda.llr([[15.0, -8.0]])[0])
+
+
+def test_outlier_summary_has_one_column_per_position_in_percent():
+    X, y = two_classes()
+    views = [outlier_view(X, y, [15.0, -8.0]), outlier_view(X, y, [-6.0, 0.0])]
+    table = outlier_summary(views)
+    assert list(table.columns) == ["(15, -8)", "(-6, 0)"]
+    changed = "LDA: decisions changed (% of 100 samples)"
+    assert table.loc[changed, "(15, -8)"] == 100 * views[0].changed_decisions["LDA"]
+    assert table.loc["logistic regression: turned (degrees)", "(-6, 0)"] == (
+        views[1].rotation_degrees["logistic regression"])
+    with pytest.raises(ValueError, match="OutlierView"):
+        outlier_summary([])
