@@ -276,6 +276,11 @@ def test_a_widget_works_inside_a_rise_slideshow(browser, lab_server):
         slides.wait_for_selector(".reveal .slides section.present", timeout=60_000)
         slides.wait_for_selector(".jp-Notebook-cell", timeout=60_000)
         slides.screenshot(path=str(ARTIFACTS / "rise_title_slide.png"))
+        # The title slide's speaker notes are on the page, for RISE's notes window, but
+        # not on the audience's slide.
+        notes = slides.locator(".reveal .slides section.present aside.notes")
+        assert notes.count() >= 1, "the title slide has no speaker notes"
+        assert not notes.first.is_visible(), "speaker notes show on the audience's slide"
         cell_text = "covariance_widget("
         _go_to_slide_containing(slides, cell_text)
         cell = slides.locator(".jp-CodeCell", has_text=cell_text)

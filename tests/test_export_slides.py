@@ -267,6 +267,12 @@ def _require_vendor_cache():
     pytest.skip(message)
 
 
+def _notes_cells(notebook_path):
+    notebook = nbformat.read(notebook_path, as_version=4)
+    return sum(cell.metadata.get("slideshow", {}).get("slide_type") == "notes"
+               for cell in notebook.cells)
+
+
 def _has_math(notebook_path):
     notebook = nbformat.read(notebook_path, as_version=4)
     return any(cell.cell_type == "markdown" and "$" in cell.source for cell in notebook.cells)
@@ -318,6 +324,11 @@ def test_exported_slides_run_offline_in_chromium(real_slides, browser, notebook)
         )
         assert reveal_ready, "reveal.js was not loaded and initialised"
         assert page.locator(".reveal .slides section").count() > 1
+        # Speaker notes are in the page, one per notes cell, and hidden from the audience.
+        notes = page.locator(".reveal aside.notes")
+        assert notes.count() == _notes_cells(notebook)
+        assert not any(notes.nth(i).is_visible() for i in range(notes.count())), \
+            "speaker notes show on the audience's slide"
         if _has_math(notebook):
             page.wait_for_selector(".MathJax, .MathJax_CHTML, mjx-container",
                                    state="attached", timeout=30_000)

@@ -1,0 +1,150 @@
+"""Every slide carries speaker notes for the instructor, and the audience never sees them.
+
+TEACHING.md: after each slide's or sub-slide's content comes a cell of slide type
+``notes`` with the slide's point, a question for the room and the answer to expect, and
+the confusion students typically have there; the title slide's notes give a plan (how
+long the notebook takes, what to skip when time is short). RISE shows notes only in its
+speaker window; nbconvert's reveal.js export turns them into ``<aside class="notes">``,
+which reveal.js shows only in its speaker view (``S``). That the notes stay hidden on the
+audience's slide is checked in the browser, by the tests of the exported slides
+(test_export_slides.py) and of RISE (test_browser.py).
+"""
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import nbformat
+import pytest
+from test_export_slides import export_slides
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The notebooks written with speaker notes throughout.
+NOTEBOOKS_WITH_NOTES = [ROOT / "notebooks" / name for name in (
+    "01_iris_gda.ipynb",
+    "02_height_gender_llr.ipynb",
+    "03_lda_vs_logistic_regression.ipynb",
+)]
+#: What the notes of a slide say, and of the title slide.
+SLIDE_NOTE_PARTS = ("**Point:**", "**Ask the room:**", "**Expect:**", "**Watch for:**")
+TITLE_NOTE_PARTS = ("**Plan:**", "**Short of time:**")
+
+
+def slide_type(cell):
+    return cell.metadata.get("slideshow", {}).get("slide_type")
+
+
+def slides(notebook):
+    """The cells of each slide and sub-slide, from its first cell up to the next one's."""
+    starts = [i for i, cell in enumerate(notebook.cells)
+              if slide_type(cell) in ("slide", "subslide")]
+    return [(start, notebook.cells[start:end])
+            for start, end in zip(starts, starts[1:] + [len(notebook.cells)], strict=True)]
+
+
+def missing_notes(notebook):
+    """(first cell, problem) of every slide whose notes are missing or incomplete."""
+    problems = []
+    for number, (start, cells) in enumerate(slides(notebook)):
+        notes = [cell.source for cell in cells if slide_type(cell) == "notes"]
+        if not notes:
+            problems.append((start, "no notes cell"))
+            continue
+        if slide_type(cells[0]) == "notes":
+            problems.append((start, "the notes come before the slide's content"))
+        text = "\n".join(notes)
+        needed = TITLE_NOTE_PARTS if number == 0 else SLIDE_NOTE_PARTS
+        absent = [part for part in needed if part not in text]
+        if absent:
+            problems.append((start, f"notes without {', '.join(absent)}"))
+    return problems
+
+
+def _notebook(*cells):
+    made = []
+    for kind, source in cells:
+        cell = nbformat.v4.new_markdown_cell(source)
+        cell.metadata["slideshow"] = {"slide_type": kind}
+        made.append(cell)
+    return nbformat.v4.new_notebook(cells=made)
+
+
+TITLE_NOTES = "**Plan:** 40 minutes.\n**Short of time:** skip the last part."
+SLIDE_NOTES = ("**Point:** p.\n**Ask the room:** q? **Expect:** a.\n"
+               "**Watch for:** a confusion.")
+
+
+def test_missing_notes_finds_a_slide_without_notes_and_incomplete_notes():
+    notebook = _notebook(("slide", "# Title"), ("notes", TITLE_NOTES),
+                         ("slide", "## A point"), ("-", "text"),
+                         ("subslide", "### Another"), ("notes", "**Point:** only the point"),
+                         ("slide", "## Third"), ("notes", SLIDE_NOTES))
+    assert missing_notes(notebook) == [
+        (2, "no notes cell"),
+        (4, "notes without **Ask the room:**, **Expect:**, **Watch for:**"),
+    ]
+
+
+def test_missing_notes_wants_a_plan_on_the_title_slide_and_notes_after_the_content():
+    notebook = _notebook(("slide", "# Title"), ("notes", SLIDE_NOTES),
+                         ("slide", "## A point"), ("notes", SLIDE_NOTES))
+    assert missing_notes(notebook) == [(0, "notes without **Plan:**, **Short of time:**")]
+    good = _notebook(("slide", "# Title"), ("notes", TITLE_NOTES),
+                     ("slide", "## A point"), ("fragment", "more"), ("notes", SLIDE_NOTES))
+    assert missing_notes(good) == []
+
+
+@pytest.fixture(params=NOTEBOOKS_WITH_NOTES, ids=lambda p: p.stem)
+def notebook_path(request):
+    return request.param
+
+
+def test_every_slide_has_complete_speaker_notes(notebook_path):
+    notebook = nbformat.read(notebook_path, as_version=4)
+    assert missing_notes(notebook) == []
+
+
+def test_the_title_notes_give_the_length_in_minutes(notebook_path):
+    notebook = nbformat.read(notebook_path, as_version=4)
+    title_notes = "\n".join(cell.source for cell in slides(notebook)[0][1]
+                            if slide_type(cell) == "notes")
+    assert re.search(r"\d+\s*min", title_notes), "the plan does not say how many minutes"
+
+
+class _Asides(HTMLParser):
+    """The text inside each ``<aside class="notes">``."""
+
+    def __init__(self):
+        super().__init__()
+        self.notes, self._depth = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "aside" and "notes" in (dict(attrs).get("class") or "").split():
+            self.notes.append("")
+            self._depth = 1
+        elif self._depth and tag == "aside":
+            self._depth += 1
+
+    def handle_endtag(self, tag):
+        if self._depth and tag == "aside":
+            self._depth -= 1
+
+    def handle_data(self, data):
+        if self._depth:
+            self.notes[-1] += data
+
+
+def test_exported_slides_carry_every_note_as_reveal_speaker_notes(notebook_path, tmp_path):
+    notebook = nbformat.read(notebook_path, as_version=4)
+    notes = [cell.source for cell in notebook.cells if slide_type(cell) == "notes"]
+    html = export_slides.export_notebook(
+        notebook_path, tmp_path, export_slides.make_exporter()).read_text(encoding="utf-8")
+    parser = _Asides()
+    parser.feed(html)
+    assert len(parser.notes) == len(notes)
+    def words(text):  # without markdown marks and maths delimiters
+        return " ".join(re.sub(r"[*_`$]", "", text).split())
+
+    for source, shown in zip(notes, parser.notes, strict=True):
+        first_words = " ".join(words(source).split()[:4])
+        assert first_words in words(shown)
