@@ -426,3 +426,32 @@ def dirichlet_log_evidence(counts, concentration):
     total_a = a.sum()
     return (gammaln(total_a) - gammaln(counts.sum(axis=-1) + total_a)
             + (gammaln(counts + a) - gammaln(a)).sum(axis=-1))
+
+
+def max_evidence_concentration(counts, grid):
+    r"""The symmetric Dirichlet parameter of ``grid`` with the largest evidence.
+
+    .. math::
+
+        \hat a = \arg\max_{a \in \text{grid}} \sum_k \log p(\text{tokens of class } k \mid a)
+
+    with each term from `dirichlet_log_evidence` (one shared :math:`a` for all
+    classes, the rows of ``counts``). Type-II maximum likelihood: the prior is
+    chosen by how well it predicts the training data with :math:`\pi` integrated out.
+
+    Parameters
+    ----------
+    counts : array-like of shape (n_classes, m)
+        :math:`N_{k,j}`, e.g. ``MultinomialClassifier().fit(X, y).feature_count_``.
+    grid : array-like of shape (n_values,)
+        Candidate values :math:`a > 0`.
+
+    Returns
+    -------
+    float
+    """
+    grid = np.asarray(grid, dtype=float)
+    if grid.ndim != 1 or grid.size == 0:
+        raise ValueError("grid must be a non-empty 1-D array of candidate values a > 0.")
+    evidence = [np.sum(dirichlet_log_evidence(counts, a)) for a in grid]
+    return float(grid[int(np.argmax(evidence))])

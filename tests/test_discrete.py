@@ -21,6 +21,7 @@ from lecture_utils.discrete import (
     CategoricalClassifier,
     MultinomialClassifier,
     dirichlet_log_evidence,
+    max_evidence_concentration,
     smoothed_log_probabilities,
 )
 from lecture_utils.validation import check_counts, encode_categories
@@ -449,3 +450,15 @@ def test_dirichlet_evidence_equals_numerical_integration_for_two_events():
 def test_dirichlet_evidence_refuses_bad_input(counts, a, match):
     with pytest.raises(ValueError, match=match):
         dirichlet_log_evidence(counts, a)
+
+
+def test_max_evidence_concentration_prefers_large_a_for_even_counts_and_small_for_peaked():
+    grid = np.geomspace(0.01, 100, 41)
+    even = np.full((2, 5), 200)
+    peaked = np.array([[500, 0, 0, 1, 0], [0, 0, 400, 0, 2]])
+    assert max_evidence_concentration(even, grid) == grid[-1]
+    assert max_evidence_concentration(peaked, grid) < 0.1
+    brute = grid[np.argmax([dirichlet_log_evidence(peaked, a).sum() for a in grid])]
+    assert max_evidence_concentration(peaked, grid) == brute
+    with pytest.raises(ValueError, match="non-empty 1-D"):
+        max_evidence_concentration(even, [])
