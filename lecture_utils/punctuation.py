@@ -24,7 +24,16 @@ C and for Python. A ``...`` counts as three periods and ``3.14`` as one.
 The two functions give the two views of the same data: `punctuation_tokens`
 the sequence of symbol classes (the categorical view, one token per symbol),
 `count_punctuation` their occurrence counts (the multinomial view),
-:math:`y_j = \sum_i [x_i = j]`.
+:math:`y_j = \sum_i [x_i = j]`; `tokens_from_counts` goes back from counts to
+tokens.
+
+Two more descriptions of a file, for experiments: `count_bigrams` counts the
+49 ordered pairs of consecutive symbol classes (some of the order the counts
+lose), and `count_code_punctuation` counts the code alone, after
+`strip_comments_and_strings` has removed the comments and string literals of
+a given language. The latter needs the language, which a classifier of
+unknown files does not have: it measures what comments and strings
+contribute, it is not a feature for such a classifier.
 """
 
 import numpy as np
