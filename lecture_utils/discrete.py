@@ -417,7 +417,13 @@ def dirichlet_log_evidence(counts, concentration):
     counts = np.asarray(counts, dtype=float)
     if counts.ndim == 0 or np.any(counts < 0) or not np.all(np.isfinite(counts)):
         raise ValueError("counts must be an array of non-negative, finite counts (..., m).")
-    a = np.broadcast_to(np.asarray(concentration, dtype=float), counts.shape[-1:])
+    a = np.asarray(concentration, dtype=float)
+    if a.ndim > 1 or (a.ndim == 1 and a.shape != counts.shape[-1:]):
+        raise ValueError(
+            f"concentration must be a number or one value per event ({counts.shape[-1]}); "
+            f"got shape {a.shape}."
+        )
+    a = np.broadcast_to(a, counts.shape[-1:])
     if np.any(a <= 0) or not np.all(np.isfinite(a)):
         raise ValueError(
             "every Dirichlet parameter must be positive and finite; "

@@ -36,6 +36,9 @@ unknown files does not have: it measures what comments and strings
 contribute, it is not a feature for such a classifier.
 """
 
+import io
+import tokenize
+
 import numpy as np
 
 #: Name of each symbol class and the characters that belong to it, in column order.
@@ -163,9 +166,6 @@ def _strip_c(text):
 
 def _strip_python(text):
     """Python source without its comments and string literals (docstrings included)."""
-    import io
-    import tokenize
-
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (tokenize.TokenError, SyntaxError) as error:

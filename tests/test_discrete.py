@@ -446,6 +446,7 @@ def test_dirichlet_evidence_equals_numerical_integration_for_two_events():
     ([1, -1], 1.0, "non-negative"),
     ([1, 2], 0.0, "positive"),
     ([1, 2], [1.0, np.inf], "positive"),
+    ([1, 2], [1.0, 1.0, 1.0], "one value per event"),
 ])
 def test_dirichlet_evidence_refuses_bad_input(counts, a, match):
     with pytest.raises(ValueError, match=match):
