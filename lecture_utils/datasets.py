@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .punctuation import CLASS_NAMES
+from .punctuation import BIGRAM_NAMES, CLASS_NAMES
 from .validation import check_gaussian_parameters, plain
 
 #: The folder that holds the data files (``data/`` beside the package).
@@ -33,6 +33,7 @@ CHECKSUMS = {
     "cat_shelter.csv": "7af8a30f3ba495469b8fda5a55f00836f40275a8fcaafa9613f5898955951634",
     "code_punctuation.csv": "b1d44d0d320844933216cd86a4e6cb7c1228b3bc4697efa5f09e90213f46afe3",
     "code_corpus_counts.csv": "d0a90627da1810e6a0f99f08b62d6554957462e09651aa522923cd0a75528043",
+    "code_corpus_features.csv": "f56e993f7aceb8a16f1977f69e7b9ad916d8f1a94f3894d9f29dda2086ba979c",
     "mnist.npz": "6ff3272174ad1dcb2ce270847ad63698633925ed0249e1e856d6fd92a3fbd58e",
 }
 
@@ -310,21 +311,45 @@ def load_code_punctuation(split="train", data_dir=None):
     return _counts(frame)
 
 
-def load_code_corpus(data_dir=None):
-    """Punctuation counts of real source files: C headers and Python modules.
+#: What `load_code_corpus` can describe each file by: (CSV file, its columns).
+CODE_CORPUS_FEATURES = {
+    "punctuation": ("code_corpus_counts.csv", CLASS_NAMES),
+    "code_punctuation": ("code_corpus_features.csv", tuple(f"code_{n}" for n in CLASS_NAMES)),
+    "bigrams": ("code_corpus_features.csv", BIGRAM_NAMES),
+}
 
-    Made by ``data/build_code_corpus.py`` from files installed with Python and
-    numpy (data/README.md gives the versions). The file names are in the CSV
+
+def load_code_corpus(data_dir=None, features="punctuation"):
+    """Punctuation counts of real source files: C headers and sources, Python modules.
+
+    Made by ``data/build_code_corpus.py`` (and ``data/build_code_features.py``
+    for the other features) from files installed with Python and numpy
+    (data/README.md gives the versions). The file names are in the CSV
     (``read_csv("code_corpus_counts.csv")``, columns ``root`` and ``file``),
-    in the same row order.
+    in the same row order for every choice of ``features``.
+
+    Parameters
+    ----------
+    data_dir : path-like, default=None
+    features : {"punctuation", "code_punctuation", "bigrams"}, default="punctuation"
+        ``"punctuation"``: the seven counts of every character, comments and
+        strings included; ``"code_punctuation"``: the seven counts of the code
+        alone, comments and string literals removed with the file's own
+        language (an oracle; see `lecture_utils.punctuation.count_code_punctuation`);
+        ``"bigrams"``: the 49 counts of consecutive pairs of symbol classes,
+        in the order of `lecture_utils.punctuation.BIGRAM_NAMES`.
 
     Returns
     -------
     Dataset
-        ``X`` holds integer counts in the order of
-        `lecture_utils.punctuation.CLASS_NAMES`; ``y`` is ``"C"`` or ``"Python"``.
+        ``X`` holds integer counts; ``y`` is ``"C"`` or ``"Python"``.
     """
-    return _counts(read_csv("code_corpus_counts.csv", data_dir))
+    if features not in CODE_CORPUS_FEATURES:
+        raise ValueError(
+            f"features must be one of {tuple(CODE_CORPUS_FEATURES)}; got {features!r}."
+        )
+    name, columns = CODE_CORPUS_FEATURES[features]
+    return _labelled(read_csv(name, data_dir), columns, "language", dtype=np.int64)
 
 
 def load_heights(data_dir=None):

@@ -380,3 +380,84 @@ class MultinomialClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
             weights = log_prob[1] - log_prob[0]
         weights[neither] = 0.0
         return weights
+
+
+def dirichlet_log_evidence(counts, concentration):
+    r"""Log marginal likelihood of token counts under a Dirichlet prior on :math:`\pi`.
+
+    With :math:`\pi \sim \mathrm{Dir}(a_1, \dots, a_m)` and a sequence of
+    tokens drawn from :math:`\pi` that contains event :math:`j` :math:`N_j` times,
+    integrating :math:`\pi` out gives
+
+    .. math::
+
+        \log p(\text{tokens} \mid a) = \log\Gamma(A) - \log\Gamma(N + A)
+            + \sum_j \big[\log\Gamma(N_j + a_j) - \log\Gamma(a_j)\big],
+        \qquad A = \sum_j a_j,\ N = \sum_j N_j.
+
+    This is the evidence for the hyperparameters :math:`a`; maximising it over
+    :math:`a` (type-II maximum likelihood, or empirical Bayes) chooses the
+    prior from the data. The predictive probability of the next token is the
+    posterior mean :math:`(N_j + a_j) / (N + A)`: ``MultinomialClassifier(alpha=a)``
+    for a symmetric prior. The multinomial coefficient of the counts is not
+    included (the counts' own evidence adds :math:`\log N! - \sum_j \log N_j!`).
+
+    Parameters
+    ----------
+    counts : array-like of shape (..., m)
+        Non-negative counts :math:`N_j`; one row per class.
+    concentration : float or array-like of shape (m,)
+        :math:`a_j > 0`; a float gives the symmetric prior :math:`a_j = a`.
+
+    Returns
+    -------
+    float or ndarray of shape (...)
+        One log evidence per row of ``counts``.
+    """
+    counts = np.asarray(counts, dtype=float)
+    if counts.ndim == 0 or np.any(counts < 0) or not np.all(np.isfinite(counts)):
+        raise ValueError("counts must be an array of non-negative, finite counts (..., m).")
+    a = np.asarray(concentration, dtype=float)
+    if a.ndim > 1 or (a.ndim == 1 and a.shape != counts.shape[-1:]):
+        raise ValueError(
+            f"concentration must be a number or one value per event ({counts.shape[-1]}); "
+            f"got shape {a.shape}."
+        )
+    a = np.broadcast_to(a, counts.shape[-1:])
+    if np.any(a <= 0) or not np.all(np.isfinite(a)):
+        raise ValueError(
+            "every Dirichlet parameter must be positive and finite; "
+            f"got {np.asarray(concentration)}."
+        )
+    total_a = a.sum()
+    return (gammaln(total_a) - gammaln(counts.sum(axis=-1) + total_a)
+            + (gammaln(counts + a) - gammaln(a)).sum(axis=-1))
+
+
+def max_evidence_concentration(counts, grid):
+    r"""The symmetric Dirichlet parameter of ``grid`` with the largest evidence.
+
+    .. math::
+
+        \hat a = \arg\max_{a \in \text{grid}} \sum_k \log p(\text{tokens of class } k \mid a)
+
+    with each term from `dirichlet_log_evidence` (one shared :math:`a` for all
+    classes, the rows of ``counts``). Type-II maximum likelihood: the prior is
+    chosen by how well it predicts the training data with :math:`\pi` integrated out.
+
+    Parameters
+    ----------
+    counts : array-like of shape (n_classes, m)
+        :math:`N_{k,j}`, e.g. ``MultinomialClassifier().fit(X, y).feature_count_``.
+    grid : array-like of shape (n_values,)
+        Candidate values :math:`a > 0`.
+
+    Returns
+    -------
+    float
+    """
+    grid = np.asarray(grid, dtype=float)
+    if grid.ndim != 1 or grid.size == 0:
+        raise ValueError("grid must be a non-empty 1-D array of candidate values a > 0.")
+    evidence = [np.sum(dirichlet_log_evidence(counts, a)) for a in grid]
+    return float(grid[int(np.argmax(evidence))])

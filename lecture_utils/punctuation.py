@@ -24,8 +24,20 @@ C and for Python. A ``...`` counts as three periods and ``3.14`` as one.
 The two functions give the two views of the same data: `punctuation_tokens`
 the sequence of symbol classes (the categorical view, one token per symbol),
 `count_punctuation` their occurrence counts (the multinomial view),
-:math:`y_j = \sum_i [x_i = j]`.
+:math:`y_j = \sum_i [x_i = j]`; `tokens_from_counts` goes back from counts to
+tokens.
+
+Two more descriptions of a file, for experiments: `count_bigrams` counts the
+49 ordered pairs of consecutive symbol classes (some of the order the counts
+lose), and `count_code_punctuation` counts the code alone, after
+`strip_comments_and_strings` has removed the comments and string literals of
+a given language. The latter needs the language, which a classifier of
+unknown files does not have: it measures what comments and strings
+contribute, it is not a feature for such a classifier.
 """
+
+import io
+import tokenize
 
 import numpy as np
 
@@ -114,3 +126,191 @@ def count_punctuation(text):
     tokens = punctuation_tokens(text)
     indices = np.fromiter((_INDEX_OF_CLASS[t] for t in tokens), dtype=np.int64, count=len(tokens))
     return np.bincount(indices, minlength=len(CLASS_NAMES)).astype(np.int64)
+
+
+#: The languages whose comments and string literals `strip_comments_and_strings` knows.
+LANGUAGES = ("C", "Python")
+
+#: Names of the ordered pairs of symbol classes, ``"braces_braces"``, ``"braces_brackets"``, ...
+BIGRAM_NAMES = tuple(f"{first}_{second}" for first in CLASS_NAMES for second in CLASS_NAMES)
+
+#: Short labels of the pairs, ``"{} {}"``, ``"{} []"``, ...
+BIGRAM_LABELS = tuple(f"{first} {second}" for first in CLASS_LABELS for second in CLASS_LABELS)
+
+
+def _strip_c(text):
+    """C source without its comments, string literals and character literals."""
+    kept = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        pair = text[i:i + 2]
+        if pair == "//":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif pair == "/*":
+            end = text.find("*/", i + 2)
+            kept.append(" ")
+            i = n if end < 0 else end + 2
+        elif c in "\"'":
+            i += 1
+            while i < n and text[i] != c and text[i] != "\n":
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+            kept.append(" ")
+        else:
+            kept.append(c)
+            i += 1
+    return "".join(kept)
+
+
+def _strip_python(text):
+    """Python source without its comments and string literals (docstrings included)."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError) as error:
+        raise ValueError(
+            f"text is not valid Python, so its comments and strings cannot be found: {error}"
+        ) from None
+    skipped = (tokenize.COMMENT, tokenize.STRING)
+    return " ".join(token.string for token in tokens if token.type not in skipped)
+
+
+def strip_comments_and_strings(text, language):
+    """``text`` with the comments and string literals of ``language`` removed.
+
+    Parameters
+    ----------
+    text : str
+        Source code.
+    language : {"C", "Python"}
+        C: ``// ...`` and ``/* ... */`` comments, ``"..."`` strings and
+        ``'.'`` character literals (with backslash escapes) are removed;
+        preprocessor lines stay. Python: the ``COMMENT`` and ``STRING``
+        tokens of the standard `tokenize` module are removed (docstrings and
+        f-strings included); every other token is kept.
+
+    Returns
+    -------
+    str
+        The remaining code; removed pieces leave at most a space.
+
+    Raises
+    ------
+    ValueError
+        An unknown language, or Python text that does not tokenize.
+
+    Examples
+    --------
+    >>> strip_comments_and_strings('f(x); /* a, b. */ s = "{;}";', "C")
+    'f(x);   s =  ;'
+    """
+    _check_text(text)
+    if language == "C":
+        return _strip_c(text)
+    if language == "Python":
+        return _strip_python(text)
+    raise ValueError(f"language must be one of {LANGUAGES}; got {language!r}.")
+
+
+def count_code_punctuation(text, language):
+    """`count_punctuation` of the code alone: comments and string literals left out.
+
+    Parameters
+    ----------
+    text : str
+    language : {"C", "Python"}
+        The language whose comments and strings are removed first (see
+        `strip_comments_and_strings`). Knowing it is an oracle: a classifier
+        of unknown files cannot do this; the counts serve to measure what
+        comments and strings contribute.
+
+    Returns
+    -------
+    ndarray of int64, shape (7,)
+
+    Examples
+    --------
+    >>> count_code_punctuation("x = f(a)  # see f.\\n", "Python").tolist()
+    [0, 0, 2, 0, 0, 0, 0]
+    """
+    return count_punctuation(strip_comments_and_strings(text, language))
+
+
+def count_bigrams(text):
+    r"""Occurrences of each ordered pair of consecutive punctuation classes.
+
+    .. math::
+
+        y_{jk} = \sum_{i=1}^{n-1} [x_i = j]\,[x_{i+1} = k],
+
+    where :math:`x_1, \dots, x_n` are the `punctuation_tokens` of the text:
+    the symbols in reading order, everything else skipped. The counts sum to
+    :math:`n - 1` (0 for fewer than two symbols).
+
+    Returns
+    -------
+    ndarray of int64, shape (49,)
+        Counts in the order of `BIGRAM_NAMES` (row-major: first symbol, then second).
+
+    Examples
+    --------
+    >>> counts = count_bigrams("f(x);")
+    >>> {BIGRAM_LABELS[i]: int(counts[i]) for i in counts.nonzero()[0]}
+    {'() ()': 1, '() ;': 1}
+    """
+    tokens = punctuation_tokens(text)
+    indices = np.fromiter((_INDEX_OF_CLASS[t] for t in tokens), dtype=np.int64, count=len(tokens))
+    m = len(CLASS_NAMES)
+    pairs = indices[:-1] * m + indices[1:]
+    return np.bincount(pairs, minlength=m * m).astype(np.int64)
+
+
+def tokens_from_counts(counts, labels, names=CLASS_NAMES):
+    r"""The categorical view of count vectors: every counted event as one token.
+
+    Row :math:`i` of ``counts`` becomes :math:`n_i = \sum_j x_{i,j}` tokens,
+    ``names[j]`` repeated :math:`x_{i,j}` times, each labelled ``labels[i]``.
+    The order of the tokens within a row is lost in the counts; any order has
+    the same likelihood under a categorical model, and this one lists them by
+    column.
+
+    Parameters
+    ----------
+    counts : array-like of shape (n_samples, m)
+        Non-negative whole numbers.
+    labels : array-like of shape (n_samples,)
+        The class of each row.
+    names : sequence of length m, default=`CLASS_NAMES`
+        The token of each column.
+
+    Returns
+    -------
+    tokens : ndarray of shape (sum of counts,)
+    token_labels : ndarray of shape (sum of counts,)
+
+    Examples
+    --------
+    >>> tokens, labels = tokens_from_counts([[2, 0, 1], [0, 1, 0]], ["C", "Py"], ["a", "b", "c"])
+    >>> tokens.tolist(), labels.tolist()
+    (['a', 'a', 'c', 'b'], ['C', 'C', 'C', 'Py'])
+    """
+    counts = np.asarray(counts)
+    labels = np.asarray(labels)
+    names = np.asarray(names)
+    if counts.ndim != 2 or counts.shape[1] != names.size:
+        raise ValueError(
+            f"counts must have shape (n_samples, {names.size}), one column per name; "
+            f"got shape {counts.shape}."
+        )
+    if labels.shape != (counts.shape[0],):
+        raise ValueError(
+            f"labels must hold one label per row of counts ({counts.shape[0]}); "
+            f"got shape {labels.shape}."
+        )
+    if not np.all(np.isfinite(counts)) or np.any(counts < 0) or np.any(counts != np.round(counts)):
+        raise ValueError("counts must be non-negative whole numbers (occurrences of each event).")
+    counts = counts.astype(np.int64)
+    tokens = np.repeat(np.tile(names, counts.shape[0]), counts.ravel())
+    token_labels = np.repeat(labels, counts.sum(axis=1))
+    return tokens, token_labels

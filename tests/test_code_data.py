@@ -18,9 +18,15 @@ from lecture_utils.datasets import (
     read_csv,
     sha256_of,
 )
-from lecture_utils.punctuation import CLASS_NAMES, count_punctuation
+from lecture_utils.punctuation import (
+    BIGRAM_NAMES,
+    CLASS_NAMES,
+    count_bigrams,
+    count_code_punctuation,
+    count_punctuation,
+)
 
-CODE_FILES = ("code_punctuation.csv", "code_corpus_counts.csv")
+CODE_FILES = ("code_punctuation.csv", "code_corpus_counts.csv", "code_corpus_features.csv")
 
 # The "C total" and "Py total" rows of the lecture's training table.
 LECTURE_TOTALS = {
@@ -29,16 +35,16 @@ LECTURE_TOTALS = {
 }
 
 
-def load_build_script():
-    spec = importlib.util.spec_from_file_location(
-        "build_code_corpus", DATA_DIR / "build_code_corpus.py"
-    )
+def load_data_script(name):
+    """Import ``data/<name>.py`` as a module."""
+    spec = importlib.util.spec_from_file_location(name, DATA_DIR / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-build_script = load_build_script()
+build_script = load_data_script("build_code_corpus")
+features_script = load_data_script("build_code_features")
 
 
 @pytest.mark.parametrize("name", CODE_FILES)
@@ -177,3 +183,43 @@ def test_build_names_a_missing_source(tmp_path, monkeypatch):
     ])
     with pytest.raises(FileNotFoundError, match=re.escape("python3-dev")):
         build_script.build(tmp_path / "out.csv")
+
+
+# ------------------------------------------------------------------ the features file
+def test_features_file_has_the_corpus_rows_in_the_same_order():
+    corpus = read_csv("code_corpus_counts.csv")
+    table = read_csv("code_corpus_features.csv")
+    assert table[["language", "root", "file"]].equals(corpus[["language", "root", "file"]])
+    bigrams = load_code_corpus(features="bigrams")
+    code = load_code_corpus(features="code_punctuation")
+    everything = load_code_corpus()
+    assert bigrams.X.shape == (len(corpus), 49) and bigrams.feature_names == BIGRAM_NAMES
+    assert np.array_equal(bigrams.y, everything.y) and np.array_equal(code.y, everything.y)
+    # n symbols make n - 1 pairs; the code alone never has more symbols than the whole file
+    assert np.array_equal(bigrams.X.sum(axis=1), everything.X.sum(axis=1) - 1)
+    assert np.all(code.X <= everything.X)
+    assert np.all(table["lines"] >= 1)
+
+
+def test_unknown_corpus_features_are_named():
+    with pytest.raises(ValueError, match="features must be one of"):
+        load_code_corpus(features="trigrams")
+
+
+def test_features_script_recounts_the_files_and_refuses_other_ones(source_tree):
+    c_root, py_root = source_tree
+    corpus = pd.concat([
+        build_script.count_files("C", "include", c_root, [Path("sub/b.c")]),
+        build_script.count_files("Python", "lib", py_root, [Path("m.py")]),
+    ], ignore_index=True)
+    roots = {"include": c_root, "lib": py_root}
+    table = features_script.features(corpus, roots)
+    text = (py_root / "m.py").read_text(encoding="utf-8")
+    row = table.iloc[1]
+    assert row["lines"] == 3
+    assert row[list(features_script.CODE_COLUMNS)].tolist() == count_code_punctuation(
+        text, "Python").tolist()
+    assert row[list(BIGRAM_NAMES)].tolist() == count_bigrams(text).tolist()
+    write(py_root / "m.py", "x = 1\n")
+    with pytest.raises(ValueError, match="no longer has the punctuation counts"):
+        features_script.features(corpus, roots)

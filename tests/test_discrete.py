@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy.optimize import minimize
 from scipy.special import log_softmax
-from scipy.stats import multinomial
+from scipy.stats import dirichlet_multinomial, multinomial
 from sklearn.base import clone
 from sklearn.model_selection import cross_val_score
 from sklearn.naive_bayes import CategoricalNB, MultinomialNB
@@ -20,6 +20,8 @@ from sklearn.preprocessing import FunctionTransformer, OrdinalEncoder
 from lecture_utils.discrete import (
     CategoricalClassifier,
     MultinomialClassifier,
+    dirichlet_log_evidence,
+    max_evidence_concentration,
     smoothed_log_probabilities,
 )
 from lecture_utils.validation import check_counts, encode_categories
@@ -413,3 +415,51 @@ def test_encode_categories_maps_values_to_positions():
         encode_categories(np.array([["a", 2]], dtype=object),
                           [np.array(["a"]), np.array([1, 3])], feature_names=["s", "n"])
 
+
+
+# ------------------------------------------------------------- Dirichlet evidence
+@pytest.mark.parametrize("a", [0.5, 1.0, [0.3, 2.0, 1.0, 4.0]])
+def test_dirichlet_evidence_is_scipys_dirichlet_multinomial_without_the_coefficient(a):
+    counts = np.array([[3, 0, 5, 1], [0, 0, 2, 7]])
+    coefficient = [multinomial.logpmf(row, row.sum(), np.full(4, 0.25)) - row.sum() * np.log(0.25)
+                   for row in counts]
+    expected = [dirichlet_multinomial.logpmf(row, np.broadcast_to(a, (4,)), row.sum())
+                for row in counts]
+    assert np.allclose(dirichlet_log_evidence(counts, a) + coefficient, expected)
+
+
+def test_dirichlet_evidence_of_one_token_is_its_prior_mean_and_of_none_is_zero():
+    a = np.array([1.0, 3.0])
+    assert np.isclose(dirichlet_log_evidence([0, 1], a), np.log(3.0 / 4.0))
+    assert np.isclose(dirichlet_log_evidence([0, 0], a), 0.0)
+
+
+def test_dirichlet_evidence_equals_numerical_integration_for_two_events():
+    # Beta(2, 3) prior, 4 heads and 1 tail: integral of p^4 (1-p) Beta(p; 2, 3) dp
+    p = np.linspace(0.0, 1.0, 200_001)
+    density = p ** 5 * (1 - p) ** 3 / 0.25 * 3  # p^(2-1)(1-p)^(3-1) / B(2, 3) times p^4 (1 - p)
+    integral = np.trapezoid(density, p)
+    assert np.isclose(np.exp(dirichlet_log_evidence([4, 1], [2.0, 3.0])), integral, rtol=1e-6)
+
+
+@pytest.mark.parametrize("counts, a, match", [
+    ([1, -1], 1.0, "non-negative"),
+    ([1, 2], 0.0, "positive"),
+    ([1, 2], [1.0, np.inf], "positive"),
+    ([1, 2], [1.0, 1.0, 1.0], "one value per event"),
+])
+def test_dirichlet_evidence_refuses_bad_input(counts, a, match):
+    with pytest.raises(ValueError, match=match):
+        dirichlet_log_evidence(counts, a)
+
+
+def test_max_evidence_concentration_prefers_large_a_for_even_counts_and_small_for_peaked():
+    grid = np.geomspace(0.01, 100, 41)
+    even = np.full((2, 5), 200)
+    peaked = np.array([[500, 0, 0, 1, 0], [0, 0, 400, 0, 2]])
+    assert max_evidence_concentration(even, grid) == grid[-1]
+    assert max_evidence_concentration(peaked, grid) < 0.1
+    brute = grid[np.argmax([dirichlet_log_evidence(peaked, a).sum() for a in grid])]
+    assert max_evidence_concentration(peaked, grid) == brute
+    with pytest.raises(ValueError, match="non-empty 1-D"):
+        max_evidence_concentration(even, [])

@@ -9,11 +9,17 @@ from hypothesis import strategies as st
 
 from lecture_utils import punctuation
 from lecture_utils.punctuation import (
+    BIGRAM_LABELS,
+    BIGRAM_NAMES,
     CLASS_LABELS,
     CLASS_NAMES,
     SYMBOL_CLASSES,
+    count_bigrams,
+    count_code_punctuation,
     count_punctuation,
     punctuation_tokens,
+    strip_comments_and_strings,
+    tokens_from_counts,
 )
 
 
@@ -145,3 +151,109 @@ def test_docstring_examples():
     result = doctest.testmod(punctuation)
     assert result.attempted >= 2
     assert result.failed == 0
+
+
+# ------------------------------------------------------------ code without comments and strings
+def test_c_comments_strings_and_characters_are_removed():
+    source = """
+#include <stdio.h>
+/* a block comment: with, punctuation; inside. */
+int f(int x) {  // a line comment; (ignored)
+    char c = ';', q = '\\'';
+    puts("a string (with) an \\"escaped\\" quote;");
+    return x;
+}
+"""
+    counts = count_code_punctuation(source, "C")
+    # <stdio.h> keeps its period; the comments, the three literals and their contents go
+    assert counts.tolist() == counts_of(
+        braces=2, parentheses=4, semicolons=3, periods=1, commas=1
+    )
+
+
+def test_python_comments_docstrings_and_strings_are_removed():
+    source = '''
+def f(x):
+    """A docstring: with, punctuation (inside)."""
+    s = "a string; {x}"  # a comment, too.
+    return x.real, f"{x}."
+'''
+    assert count_code_punctuation(source, "Python").tolist() == counts_of(
+        parentheses=2, colons=1, periods=1, commas=1
+    )
+
+
+def test_an_unterminated_c_comment_or_string_ends_the_removal_safely():
+    assert strip_comments_and_strings("f(x); /* open", "C") == "f(x);  "
+    assert count_code_punctuation('x = "open;\ny;', "C").tolist() == counts_of(semicolons=1)
+
+
+def test_stripping_never_adds_punctuation():
+    for text, language in [("a = [1, 2]  # b.\n", "Python"), ("a[1] = 2; // b.", "C")]:
+        assert np.all(count_code_punctuation(text, language) <= count_punctuation(text))
+
+
+def test_unknown_language_and_bad_python_are_named():
+    with pytest.raises(ValueError, match="language must be one of"):
+        strip_comments_and_strings("x", "Rust")
+    with pytest.raises(ValueError, match="not valid Python"):
+        strip_comments_and_strings('x = """never closed\n', "Python")
+    with pytest.raises(TypeError, match="decode it first"):
+        strip_comments_and_strings(b"x", "C")
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.text(alphabet=st.sampled_from("{}[]():;.,ab \n")))
+def test_text_without_comment_or_string_characters_is_unchanged_in_c(text):
+    assert count_code_punctuation(text, "C").tolist() == count_punctuation(text).tolist()
+
+
+# ------------------------------------------------------------------------------- bigrams
+def test_bigrams_count_consecutive_symbol_pairs():
+    counts = count_bigrams("f(a[0], b);")
+    named = {BIGRAM_LABELS[i]: int(counts[i]) for i in np.flatnonzero(counts)}
+    assert named == {"() []": 1, "[] []": 1, "[] ,": 1, ", ()": 1, "() ;": 1}
+    assert len(BIGRAM_NAMES) == 49 and BIGRAM_NAMES[1] == "braces_brackets"
+    assert count_bigrams("").sum() == 0 and count_bigrams(";").sum() == 0
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.text())
+def test_bigrams_sum_to_one_less_than_the_symbols_and_marginalise_to_counts(text):
+    bigrams = count_bigrams(text).reshape(7, 7)
+    counts = count_punctuation(text)
+    n = int(counts.sum())
+    assert bigrams.sum() == max(n - 1, 0)
+    if n:
+        tokens = punctuation_tokens(text)
+        first = counts.copy()
+        first[CLASS_NAMES.index(tokens[-1])] -= 1
+        assert bigrams.sum(axis=1).tolist() == first.tolist()
+
+
+# ------------------------------------------------------------------ counts back into tokens
+def test_tokens_from_counts_repeats_each_column_name():
+    tokens, labels = tokens_from_counts([[1, 0, 2, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0, 0]], ["C", "Py"])
+    assert tokens.tolist() == ["braces", "parentheses", "parentheses", "semicolons"]
+    assert labels.tolist() == ["C", "C", "C", "Py"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.text(), min_size=1, max_size=4))
+def test_tokens_from_counts_recount_to_the_counts(texts):
+    counts = np.array([count_punctuation(t) for t in texts])
+    tokens, labels = tokens_from_counts(counts, np.arange(len(texts)))
+    for i, text in enumerate(texts):
+        mine = tokens[labels == i].tolist()
+        assert sorted(mine) == sorted(punctuation_tokens(text))
+
+
+@pytest.mark.parametrize("counts, labels, match", [
+    ([[1, 2]], ["C"], "one column per name"),
+    ([[1] * 7], ["C", "Py"], "one label per row"),
+    ([[-1] + [0] * 6], ["C"], "non-negative whole numbers"),
+    ([[0.5] + [0] * 6], ["C"], "non-negative whole numbers"),
+])
+def test_tokens_from_counts_refuses_bad_input(counts, labels, match):
+    with pytest.raises(ValueError, match=match):
+        tokens_from_counts(counts, labels)
