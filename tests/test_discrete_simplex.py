@@ -159,3 +159,31 @@ def test_llr_terms_refuse_three_classes_and_values_impossible_in_both():
     model = CategoricalClassifier(categories=[["a", "b", "grey"]]).fit([["a"], ["b"]], [0, 1])
     with pytest.raises(ValueError, match="probability zero in both"):
         model.llr_terms([["grey"]])
+
+
+# ---------------------------------------------------------------- own-label log-likelihoods
+def test_log_likelihood_of_labels_picks_each_samples_own_class():
+    X, y = shelter_like(2)
+    model = CategoricalClassifier(alpha=1.0).fit(X, y)
+    own = model.log_likelihood_of_labels(X, y)
+    columns = np.searchsorted(model.classes_, y)
+    np.testing.assert_array_equal(own, model.log_likelihood(X)[np.arange(y.size), columns])
+
+
+def test_training_log_likelihood_is_the_sum_over_classes_of_counts_times_log_probabilities():
+    X = np.array([["black"], ["orange"], ["black"], ["white"], ["calico"], ["white"]])
+    y = np.array(["male", "male", "female", "male", "female", "female"])
+    model = CategoricalClassifier().fit(X, y)
+    grouped = sum(categorical_log_likelihood(n, np.exp(log_pi))
+                  for n, log_pi in zip(model.category_count_[0], model.feature_log_prob_[0],
+                                          strict=True))
+    assert model.log_likelihood_of_labels(X, y).sum() == pytest.approx(grouped)
+
+
+def test_log_likelihood_of_labels_rejects_unknown_labels_and_wrong_lengths():
+    X, y = shelter_like(3)
+    model = CategoricalClassifier(alpha=1.0).fit(X, y)
+    with pytest.raises(ValueError, match="not one of"):
+        model.log_likelihood_of_labels(X[:2], ["f", "cat"])
+    with pytest.raises(ValueError, match="one label per row"):
+        model.log_likelihood_of_labels(X[:2], ["f"])
