@@ -223,46 +223,6 @@ class BayesRuleMixin:
             )
         return log_lik[:, 1] - log_lik[:, 0]
 
-    def log_likelihood_of_labels(self, X, y):
-        r"""Each sample's log-likelihood under its own label, :math:`\log f(x_n \mid y_n)`.
-
-        Their sum is the log-likelihood of a labelled data set,
-        :math:`\sum_n \log f(x_n \mid y_n)`, the part of the training objective
-        that depends on the class-conditional parameters.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-            Labels, each one of ``classes_``.
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-
-        Raises
-        ------
-        ValueError
-            If ``y`` has another length than ``X`` or a label the model does not know.
-        """
-        check_is_fitted(self)
-        log_lik = self.log_likelihood(X)
-        y = np.asarray(y)
-        if y.shape != (log_lik.shape[0],):
-            raise ValueError(
-                f"y must hold one label per row of X ({log_lik.shape[0]}); got shape {y.shape}."
-            )
-        order = np.argsort(self.classes_)
-        position = np.searchsorted(self.classes_[order], y)
-        position = np.minimum(position, self.classes_.size - 1)
-        unknown = self.classes_[order][position] != y
-        if unknown.any():
-            raise ValueError(
-                f"label {y[np.flatnonzero(unknown)[0]]!r} is not one of the model's classes "
-                f"{self.classes_.tolist()}."
-            )
-        return log_lik[np.arange(y.size), order[position]]
-
     def _require_binary(self, method):
         check_is_fitted(self)
         if self.classes_.size != 2:

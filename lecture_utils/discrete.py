@@ -45,6 +45,7 @@ from .validation import (
     check_priors,
     check_random_state,
     check_training_data,
+    class_index,
     encode_categories,
     plain,
 )
@@ -479,6 +480,35 @@ class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
         for j, log_prob in enumerate(self.feature_log_prob_):
             log_lik += log_prob[:, codes[:, j]].T
         return log_lik
+
+    def log_likelihood_of_labels(self, X, y):
+        r"""Each sample's log-likelihood under its own label, :math:`\log P(x_n \mid y_n)`.
+
+        Their sum is the log-likelihood of a labelled data set without its prior terms,
+        :math:`\sum_n \log P(x_n \mid y_n) = \sum_j \sum_{k,v} N^j_{k,v} \log \pi^j_{k,v}`.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Labels, each one of ``classes_``.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+
+        Raises
+        ------
+        ValueError
+            If ``y`` has another length than ``X`` or a label the model does not know.
+        """
+        log_lik = self.log_likelihood(X)
+        if np.shape(y) != (log_lik.shape[0],):
+            raise ValueError(
+                f"y must hold one label per row of X ({log_lik.shape[0]}); got shape "
+                f"{np.shape(y)}."
+            )
+        return log_lik[np.arange(log_lik.shape[0]), class_index(self.classes_, y)]
 
     def llr_terms(self, X):
         r"""The log-likelihood ratio feature by feature: one term per feature.
