@@ -30,7 +30,8 @@ and posteriors stay well defined as long as some class can explain the sample.
 """
 
 import numpy as np
-from scipy.special import gammaln
+from scipy.optimize import minimize
+from scipy.special import gammaln, log_softmax, xlogy
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from .decision import BayesRuleMixin
@@ -40,9 +41,13 @@ from .validation import (
     check_counts,
     check_features,
     check_no_missing_categories,
+    check_number,
     check_priors,
+    check_random_state,
     check_training_data,
+    class_index,
     encode_categories,
+    plain,
 )
 
 
@@ -76,6 +81,232 @@ def smoothed_log_probabilities(counts, alpha=0.0):
         )
     with np.errstate(divide="ignore"):
         return np.log(counts + alpha) - np.log(totals)
+
+
+def _check_probability_rows(probabilities, m, name="probabilities"):
+    probabilities = np.asarray(probabilities, dtype=float)
+    if probabilities.ndim == 0 or probabilities.shape[-1] != m:
+        raise ValueError(
+            f"{name} must have the number of categories, {m}, along its last axis; got shape "
+            f"{probabilities.shape}."
+        )
+    if (not np.all(np.isfinite(probabilities)) or np.any(probabilities < 0)
+            or not np.allclose(probabilities.sum(axis=-1), 1.0, atol=1e-9)):
+        raise ValueError(
+            f"every row of {name} must lie on the simplex (entries >= 0 that sum to 1); "
+            "divide by the row sums if they are weights."
+        )
+    return probabilities
+
+
+def _check_count_vector(counts):
+    counts = np.asarray(counts, dtype=float)
+    if counts.ndim != 1 or counts.size < 2 or not np.all(np.isfinite(counts)) \
+            or np.any(counts < 0):
+        raise ValueError(
+            "counts must be a 1-D array of at least two finite, non-negative counts N_j "
+            f"(one per category); got {plain(counts.tolist())!r}."
+        )
+    return counts
+
+
+def _check_concentration(concentration, m):
+    concentration = np.asarray(concentration, dtype=float)
+    if concentration.ndim > 1 or concentration.size not in (1, m):
+        raise ValueError(
+            f"the Dirichlet concentration a must be one number or one per category ({m}); "
+            f"got shape {concentration.shape}."
+        )
+    concentration = np.broadcast_to(concentration, (m,))
+    if not np.all(np.isfinite(concentration)) or np.any(concentration <= 0):
+        raise ValueError(
+            "the Dirichlet concentration a must be finite and > 0 in every category; got "
+            f"{plain(concentration.tolist())!r}."
+        )
+    return concentration
+
+
+def categorical_log_likelihood(counts, probabilities):
+    r"""Log-likelihood of categorical data summarised by its counts.
+
+    .. math::
+
+        f(\pi) = \sum_{j=1}^{m} N_j \log \pi_j, \qquad 0 \log 0 = 0
+
+    (a category never observed costs nothing, whatever its probability).
+
+    Parameters
+    ----------
+    counts : array-like of shape (m,)
+        Non-negative counts :math:`N_j`.
+    probabilities : array-like of shape (..., m)
+        One or more points :math:`\pi` of the simplex, one per row.
+
+    Returns
+    -------
+    float or ndarray of shape (...)
+        ``-inf`` where an observed category has probability zero.
+    """
+    counts = _check_count_vector(counts)
+    probabilities = _check_probability_rows(probabilities, counts.size)
+    with np.errstate(divide="ignore"):
+        values = xlogy(counts, probabilities).sum(axis=-1)
+    return values if values.ndim else float(values)
+
+
+def dirichlet_log_density(probabilities, concentration):
+    r"""Log-density of the Dirichlet distribution on the simplex.
+
+    .. math::
+
+        \log \mathrm{Dir}(\pi \mid a) = \log \Gamma\Big(\sum_j a_j\Big)
+            - \sum_j \log \Gamma(a_j) + \sum_j (a_j - 1) \log \pi_j
+
+    Parameters
+    ----------
+    probabilities : array-like of shape (..., m)
+        Points :math:`\pi` of the simplex, one per row.
+    concentration : float or array-like of shape (m,)
+        The parameters :math:`a_j > 0`; a single number is used for every category.
+
+    Returns
+    -------
+    float or ndarray of shape (...)
+        The values of ``scipy.stats.dirichlet.logpdf`` (``-inf`` or ``inf`` on the
+        boundary where some :math:`a_j \ne 1`).
+    """
+    m = np.shape(probabilities)[-1] if np.ndim(probabilities) else 0
+    probabilities = _check_probability_rows(probabilities, m)
+    a = _check_concentration(concentration, m)
+    with np.errstate(divide="ignore"):
+        values = gammaln(a.sum()) - gammaln(a).sum() + xlogy(a - 1.0, probabilities).sum(axis=-1)
+    return values if values.ndim else float(values)
+
+
+def maximise_on_simplex(counts, concentration=None):
+    r"""Maximise the log-likelihood (or log-posterior) numerically over the simplex.
+
+    Writes :math:`\pi = \mathrm{softmax}(\theta)`, :math:`\pi_j = e^{\theta_j} / \sum_{j'}
+    e^{\theta_{j'}}`, which lies on the simplex for every :math:`\theta \in \mathbb{R}^m`,
+    and maximises over :math:`\theta` without constraints by BFGS
+    (``scipy.optimize.minimize``):
+
+    .. math::
+
+        \max_\theta \; f(\pi) + \log \mathrm{Dir}(\pi \mid a), \qquad
+        f(\pi) = \sum_j N_j \log \pi_j,
+
+    with no Dirichlet term when ``concentration`` is None (maximum likelihood).
+    A category whose exponent :math:`N_j + a_j - 1` is 0 gets a probability near
+    0 (:math:`\theta_j \to -\infty`), within about 1e-6.
+
+    Parameters
+    ----------
+    counts : array-like of shape (m,)
+        Non-negative counts :math:`N_j`.
+    concentration : None, float or array-like of shape (m,), default=None
+        Dirichlet prior parameters :math:`a_j`; None for maximum likelihood.
+
+    Returns
+    -------
+    ndarray of shape (m,)
+        The maximiser :math:`\pi`.
+
+    Raises
+    ------
+    ValueError
+        If some exponent :math:`N_j + a_j - 1` is negative (the objective is then
+        unbounded at the boundary: there is no maximum) or all are zero.
+    """
+    counts = _check_count_vector(counts)
+    prior = None if concentration is None else _check_concentration(concentration, counts.size)
+    exponents = counts if prior is None else counts + prior - 1.0
+    if np.any(exponents < 0) or exponents.sum() <= 0:
+        raise ValueError(
+            f"the exponents N_j + a_j - 1 = {plain(exponents.tolist())!r} must be >= 0 with a "
+            "positive sum for a maximum to exist; use a concentration a_j >= 1."
+        )
+
+    def objective(theta):
+        pi = np.exp(log_softmax(theta))
+        value = categorical_log_likelihood(counts, pi)
+        if prior is not None:
+            value += dirichlet_log_density(pi, prior)
+        return -value
+
+    def gradient(theta):  # d/dtheta of sum_j w_j log softmax(theta)_j is w - (sum w) pi
+        return -(exponents - exponents.sum() * np.exp(log_softmax(theta)))
+
+    result = minimize(objective, np.zeros(counts.size), jac=gradient, method="BFGS",
+                      options={"gtol": 1e-9})
+    return np.exp(log_softmax(result.x))
+
+
+def random_search_on_simplex(counts, n_points=200_000, random_state=None):
+    r"""The best of many uniformly random points of the simplex for :math:`f(\pi)`.
+
+    Draws ``n_points`` points from the uniform distribution on the simplex,
+    :math:`\mathrm{Dir}(1, \dots, 1)`, and keeps the one with the largest
+    :math:`f(\pi) = \sum_j N_j \log \pi_j`: a check of a claimed maximum that
+    needs no derivative.
+
+    Parameters
+    ----------
+    counts : array-like of shape (m,)
+    n_points : int, default=200_000
+    random_state : None, int or numpy random generator, default=None
+
+    Returns
+    -------
+    best : ndarray of shape (m,)
+        The best point found.
+    value : float
+        Its log-likelihood :math:`f`.
+    """
+    counts = _check_count_vector(counts)
+    n_points = check_number("n_points", n_points, minimum=1, integer=True)
+    points = check_random_state(random_state).dirichlet(np.ones(counts.size), size=n_points)
+    points /= points.sum(axis=1, keepdims=True)  # exact sums for the simplex check
+    values = categorical_log_likelihood(counts, points)
+    best = int(np.argmax(values))
+    return points[best], float(values[best])
+
+
+def posterior_mean_by_sampling(counts, concentration, n_points=200_000, random_state=None):
+    r"""Posterior mean of :math:`\pi` by weighting uniformly random points of the simplex.
+
+    Bayes' rule gives the posterior density up to a constant,
+    :math:`p(\pi \mid \mathcal{D}) \propto \prod_j \pi_j^{N_j} \, \mathrm{Dir}(\pi \mid a)`.
+    With points :math:`\pi^{(s)}` drawn uniformly on the simplex, the weighted average
+
+    .. math::
+
+        \hat{\mathbb{E}}[\pi \mid \mathcal{D}] = \frac{\sum_s w_s \pi^{(s)}}{\sum_s w_s},
+        \qquad w_s = \exp\big(f(\pi^{(s)}) + \log \mathrm{Dir}(\pi^{(s)} \mid a)\big),
+
+    estimates the posterior mean without using its closed form (self-normalised
+    importance sampling; the error shrinks like :math:`1/\sqrt{n}`).
+
+    Parameters
+    ----------
+    counts : array-like of shape (m,)
+    concentration : float or array-like of shape (m,)
+        The prior's parameters :math:`a_j > 0`; 1 is the uniform prior.
+    n_points : int, default=200_000
+    random_state : None, int or numpy random generator, default=None
+
+    Returns
+    -------
+    ndarray of shape (m,)
+    """
+    counts = _check_count_vector(counts)
+    prior = _check_concentration(concentration, counts.size)
+    n_points = check_number("n_points", n_points, minimum=1, integer=True)
+    points = check_random_state(random_state).dirichlet(np.ones(counts.size), size=n_points)
+    points /= points.sum(axis=1, keepdims=True)
+    log_weights = categorical_log_likelihood(counts, points) + dirichlet_log_density(points, prior)
+    weights = np.exp(log_weights - log_weights.max())
+    return weights @ points / weights.sum()
 
 
 def _fit_priors(model, classes, y_index):
@@ -217,6 +448,12 @@ class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
                 )
         return declared
 
+    def _codes(self, X):
+        """Positions of the values of ``X`` among the fitted categories of each feature."""
+        X = check_features(self, X, reset=False, dtype=None)
+        check_no_missing_categories(X)
+        return encode_categories(X, self.categories_, getattr(self, "feature_names_in_", None))
+
     def log_likelihood(self, X):
         r"""Class-conditional log-probabilities :math:`\log P(x \mid c)`.
 
@@ -238,13 +475,81 @@ class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
         ValueError
             A value that is not among the known categories of its feature.
         """
-        X = check_features(self, X, reset=False, dtype=None)
-        check_no_missing_categories(X)
-        codes = encode_categories(X, self.categories_, getattr(self, "feature_names_in_", None))
-        log_lik = np.zeros((X.shape[0], self.classes_.size))
+        codes = self._codes(X)
+        log_lik = np.zeros((codes.shape[0], self.classes_.size))
         for j, log_prob in enumerate(self.feature_log_prob_):
             log_lik += log_prob[:, codes[:, j]].T
         return log_lik
+
+    def log_likelihood_of_labels(self, X, y):
+        r"""Each sample's log-likelihood under its own label, :math:`\log P(x_n \mid y_n)`.
+
+        Their sum is the log-likelihood of a labelled data set without its prior terms,
+        :math:`\sum_n \log P(x_n \mid y_n) = \sum_j \sum_{k,v} N^j_{k,v} \log \pi^j_{k,v}`.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Labels, each one of ``classes_``.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+
+        Raises
+        ------
+        ValueError
+            If ``y`` has another length than ``X`` or a label the model does not know.
+        """
+        log_lik = self.log_likelihood(X)
+        if np.shape(y) != (log_lik.shape[0],):
+            raise ValueError(
+                f"y must hold one label per row of X ({log_lik.shape[0]}); got shape "
+                f"{np.shape(y)}."
+            )
+        return log_lik[np.arange(log_lik.shape[0]), class_index(self.classes_, y)]
+
+    def llr_terms(self, X):
+        r"""The log-likelihood ratio feature by feature: one term per feature.
+
+        .. math::
+
+            \mathrm{llr}(x) = \sum_j \Big(\log \pi^j_{c_1, x_{[j]}}
+                - \log \pi^j_{c_0, x_{[j]}}\Big), \qquad c_0, c_1 = \text{classes\_}
+
+        Column ``j`` holds the term of feature ``j``; the row sums are `llr`.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_features)
+            ``+inf`` (``-inf``) where a value has probability zero in class
+            :math:`c_0` (:math:`c_1`) only.
+
+        Raises
+        ------
+        ValueError
+            For more than two classes, an unknown value, or a value with
+            probability zero in both classes (its term is undefined).
+        """
+        self._require_binary("llr_terms")
+        codes = self._codes(X)
+        terms = np.empty(codes.shape, dtype=float)
+        for j, log_prob in enumerate(self.feature_log_prob_):
+            low, high = log_prob[0, codes[:, j]], log_prob[1, codes[:, j]]
+            both_zero = np.isneginf(low) & np.isneginf(high)
+            if both_zero.any():
+                raise ValueError(
+                    f"sample {int(np.flatnonzero(both_zero)[0])} has a value of feature {j} "
+                    "with probability zero in both classes, so its llr term is undefined; "
+                    "use alpha > 0."
+                )
+            terms[:, j] = high - low
+        return terms
 
 
 class MultinomialClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, BaseEstimator):

@@ -16,7 +16,7 @@ from matplotlib.patches import Ellipse
 
 from .decision import log_joint
 from .style import class_color, class_marker, region_colormap
-from .validation import plain
+from .validation import class_index, plain
 
 
 def _axes(ax):
@@ -69,19 +69,6 @@ def grid_image(ax, values, xx, yy, **style):
     extent = (xx.min() - half_x, xx.max() + half_x, yy.min() - half_y, yy.max() + half_y)
     return ax.imshow(values, origin="lower", aspect="auto", interpolation="nearest",
                      extent=extent, **style)
-
-
-def class_index(classes, labels):
-    """Position of each label in ``classes`` (ValueError for an unknown label)."""
-    classes = np.asarray(classes)
-    labels = np.asarray(labels)
-    lookup = {c: k for k, c in enumerate(classes.tolist())}
-    try:
-        return np.array([lookup[v] for v in labels.tolist()], dtype=int)
-    except KeyError as error:
-        raise ValueError(
-            f"label {error.args[0]!r} is not one of the classes {classes.tolist()}."
-        ) from None
 
 
 def scatter_classes(X, y, classes, ax=None, *, size=40, alpha=0.9, label_prefix=""):

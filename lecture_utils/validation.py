@@ -96,6 +96,18 @@ class CompleteFitMixin:
         return _FITTED_ATTRIBUTES in self.__dict__
 
 
+def class_index(classes, labels):
+    """Position of each label in ``classes`` (ValueError for an unknown label)."""
+    classes = np.asarray(classes)
+    labels = np.asarray(labels)
+    lookup = {c: k for k, c in enumerate(classes.tolist())}
+    try:
+        return np.array([lookup[v] for v in labels.tolist()], dtype=int)
+    except KeyError as error:
+        raise ValueError(
+            f"label {error.args[0]!r} is not one of the classes {classes.tolist()}."
+        ) from None
+
 def check_finite(X, name):
     """Raise a ValueError that locates the first NaN or infinite entry of ``X``."""
     bad = ~np.isfinite(X)
