@@ -288,6 +288,13 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
     priors : array-like of shape (n_classes,) or dict, default=None
         Class priors in the order of ``classes_`` (or a mapping label -> prior).
         ``None`` uses the class frequencies of the training data.
+    shrinkage : float in [0, 1], default=0.0
+        :math:`s`: move each class covariance towards the pooled one,
+        :math:`\Sigma_c(s) = (1 - s)\,\Sigma_c + s\,\Sigma`, with
+        :math:`\Sigma = \frac{1}{N}\sum_c N_c \Sigma_c` (Friedman's regularised
+        discriminant analysis, 1989). ``0`` is the ML estimate; ``1`` gives the
+        tied model's covariance ("full") or the naive tied one's ("diag"). The
+        tied models already share one covariance, so it changes nothing there.
 
     Attributes
     ----------
@@ -302,9 +309,10 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
     n_features_in_ : int
     """
 
-    def __init__(self, covariance="full", priors=None):
+    def __init__(self, covariance="full", priors=None, shrinkage=0.0):
         self.covariance = covariance
         self.priors = priors
+        self.shrinkage = shrinkage
 
     # ------------------------------------------------------------------ fit
     def fit(self, X, y):
@@ -320,6 +328,12 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         self
         """
         check_option("covariance", self.covariance, COVARIANCE_TYPES, kind="a covariance model")
+        shrinkage = check_number("shrinkage", self.shrinkage, minimum=0.0)
+        if shrinkage > 1.0:
+            raise ValueError(
+                f"shrinkage must be between 0 (ML covariances) and 1 (the pooled one); "
+                f"got {shrinkage}."
+            )
         X, classes, y_index = check_training_data(self, X, y)
         priors = check_priors(self.priors, classes)
         n_samples, n_features = X.shape
@@ -341,6 +355,9 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
             )
         means, covariances = _ml_estimates(X, y_index, counts, self._shift, self._scale,
                                            self.covariance)
+        if shrinkage > 0.0:
+            pooled = np.tensordot(counts / n_samples, covariances, axes=1)
+            covariances = (1.0 - shrinkage) * covariances + shrinkage * pooled
 
         self._cholesky = self._cholesky_factors(covariances, classes)
         # L^{-1} for every class, once, so that a prediction is one matrix
@@ -683,3 +700,38 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         result = X.copy()
         result[:, m] = np.einsum("nk,nkm->nm", weights, conditional)
         return result
+
+
+def parameter_count(covariance, n_features, n_classes):
+    r"""Number of free parameters in the class densities of a covariance model.
+
+    Every model has :math:`K D` means; the covariances add
+
+    ==============  ==============================
+    ``full``        :math:`K \cdot D(D+1)/2`
+    ``diag``        :math:`K \cdot D`
+    ``tied``        :math:`D(D+1)/2`
+    ``tied_diag``   :math:`D`
+    ==============  ==============================
+
+    (a symmetric :math:`D \times D` matrix has :math:`D(D+1)/2` free entries).
+    The :math:`K - 1` free priors are not counted: they do not depend on the model.
+
+    Parameters
+    ----------
+    covariance : {"full", "diag", "tied", "tied_diag"}
+    n_features : int
+        :math:`D`, at least 1.
+    n_classes : int
+        :math:`K`, at least 1.
+
+    Returns
+    -------
+    int
+    """
+    check_option("covariance", covariance, COVARIANCE_TYPES, kind="a covariance model")
+    d = check_number("n_features", n_features, minimum=1, integer=True)
+    k = check_number("n_classes", n_classes, minimum=1, integer=True)
+    per_covariance = d if covariance.endswith("diag") else d * (d + 1) // 2
+    covariances = per_covariance if covariance.startswith("tied") else k * per_covariance
+    return k * d + covariances
