@@ -499,6 +499,47 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
             log_likelihoods[:, :, k] = -0.5 * distances.T - normalisers[k][:, None]
         return log_likelihoods
 
+    def whitened_residuals(self, X, y):
+        r"""Each row's residual from its own class mean, whitened by that class's covariance.
+
+        With the Cholesky factor :math:`\Sigma_k = L_k L_k^T` (:math:`L_k` lower
+        triangular) of the class :math:`k = y_n` of row :math:`n`,
+
+        .. math::
+
+            w_n = L_k^{-1}(x_n - \mu_k), \qquad
+            \lVert w_n \rVert^2 = (x_n - \mu_k)^T \Sigma_k^{-1} (x_n - \mu_k).
+
+        If the class really is :math:`\mathcal{N}(\mu_k, \Sigma_k)`, every entry
+        of :math:`w_n` is a standard normal variable; entry :math:`j` is what
+        feature :math:`j` adds, given the features before it, to the squared
+        Mahalanobis distance.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Known classes (labels from ``classes_``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_features)
+        """
+        X = check_features(self, X, reset=False)
+        y = np.asarray(y)
+        index = np.searchsorted(self.classes_, y)
+        if y.shape != (X.shape[0],) or np.any(index >= self.classes_.size) or \
+                np.any(self.classes_[np.minimum(index, self.classes_.size - 1)] != y):
+            raise ValueError(
+                f"y must give one known class {self.classes_.tolist()} per row of X."
+            )
+        residuals = np.empty(X.shape)
+        whiteners = self._whiteners / self._scale  # L_k^{-1} diag(a)^{-1}, as in _whitened
+        for k, (mean, whitener) in enumerate(zip(self.means_, whiteners, strict=True)):
+            rows = index == k
+            residuals[rows] = (X[rows] - mean) @ whitener.T
+        return residuals
+
     def _log_normalisers(self):
         r""":math:`\tfrac12\log 2\pi + \log L_{c,ii} + \log a_i`: shape (n_classes, n_features).
 

@@ -107,3 +107,33 @@ def test_plot_correlation_matrices_draws_absolute_values():
     with pytest.raises(ValueError, match="one Axes per matrix"):
         plot_correlation_matrices(matrices, axes[:1])
     plt.close(fig)
+
+
+def test_whitened_residuals_are_the_cholesky_solves(data):
+    X, y = data
+    model = GaussianClassifier("full").fit(X, y)
+    residuals = model.whitened_residuals(X, y)
+    for k in (0, 1):
+        factor = np.linalg.cholesky(model.covariances_[k])
+        expected = np.linalg.solve(factor, (X[y == k] - model.means_[k]).T).T
+        np.testing.assert_allclose(residuals[y == k], expected, atol=1e-10)
+    # under its own class each whitened coordinate has mean 0 and variance 1 (ML fit)
+    np.testing.assert_allclose(residuals[y == 0].var(axis=0), 1.0, atol=1e-10)
+
+
+def test_whitened_residuals_need_known_labels(data):
+    X, y = data
+    model = GaussianClassifier("full").fit(X, y)
+    with pytest.raises(ValueError, match="known class"):
+        model.whitened_residuals(X, np.full(len(y), 7))
+
+
+@pytest.mark.parametrize("covariance", ["diag", "tied", "tied_diag"])
+def test_whitened_residuals_of_every_model(data, covariance):
+    X, y = data
+    model = GaussianClassifier(covariance).fit(X, y)
+    residuals = model.whitened_residuals(X, y)
+    for k in (0, 1):
+        factor = np.linalg.cholesky(model.covariances_[k])
+        expected = np.linalg.solve(factor, (X[y == k] - model.means_[k]).T).T
+        np.testing.assert_allclose(residuals[y == k], expected, atol=1e-10)
