@@ -494,6 +494,13 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
     priors : array-like of shape (n_classes,) or dict, default=None
         Class priors in the order of ``classes_`` (or a mapping label -> prior).
         ``None`` uses the class frequencies of the training data.
+    shrinkage : float in [0, 1], default=0.0
+        :math:`s`: move each class covariance towards the pooled one,
+        :math:`\Sigma_c(s) = (1 - s)\,\Sigma_c + s\,\Sigma`, with
+        :math:`\Sigma = \frac{1}{N}\sum_c N_c \Sigma_c` (Friedman's regularised
+        discriminant analysis, 1989). ``0`` is the ML estimate; ``1`` gives the
+        tied model's covariance ("full") or the naive tied one's ("diag"). The
+        tied models already share one covariance, so it changes nothing there.
 
     Attributes
     ----------
@@ -508,9 +515,10 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
     n_features_in_ : int
     """
 
-    def __init__(self, covariance="full", priors=None):
+    def __init__(self, covariance="full", priors=None, shrinkage=0.0):
         self.covariance = covariance
         self.priors = priors
+        self.shrinkage = shrinkage
 
     # ------------------------------------------------------------------ fit
     def fit(self, X, y):
@@ -526,6 +534,12 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         self
         """
         check_option("covariance", self.covariance, COVARIANCE_TYPES, kind="a covariance model")
+        shrinkage = check_number("shrinkage", self.shrinkage, minimum=0.0)
+        if shrinkage > 1.0:
+            raise ValueError(
+                f"shrinkage must be between 0 (ML covariances) and 1 (the pooled one); "
+                f"got {shrinkage}."
+            )
         X, classes, y_index = check_training_data(self, X, y)
         priors = check_priors(self.priors, classes)
         n_samples, n_features = X.shape
@@ -547,6 +561,9 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
             )
         means, covariances = _ml_estimates(X, y_index, counts, self._shift, self._scale,
                                            self.covariance)
+        if shrinkage > 0.0:
+            pooled = np.tensordot(counts / n_samples, covariances, axes=1)
+            covariances = (1.0 - shrinkage) * covariances + shrinkage * pooled
 
         self._cholesky = self._cholesky_factors(covariances, classes)
         # L^{-1} for every class, once, so that a prediction is one matrix
@@ -687,6 +704,47 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
             distances = np.cumsum(np.square(whitened, out=whitened), axis=1)[:, columns]
             log_likelihoods[:, :, k] = -0.5 * distances.T - normalisers[k][:, None]
         return log_likelihoods
+
+    def whitened_residuals(self, X, y):
+        r"""Each row's residual from its own class mean, whitened by that class's covariance.
+
+        With the Cholesky factor :math:`\Sigma_k = L_k L_k^T` (:math:`L_k` lower
+        triangular) of the class :math:`k = y_n` of row :math:`n`,
+
+        .. math::
+
+            w_n = L_k^{-1}(x_n - \mu_k), \qquad
+            \lVert w_n \rVert^2 = (x_n - \mu_k)^T \Sigma_k^{-1} (x_n - \mu_k).
+
+        If the class really is :math:`\mathcal{N}(\mu_k, \Sigma_k)`, every entry
+        of :math:`w_n` is a standard normal variable; entry :math:`j` is what
+        feature :math:`j` adds, given the features before it, to the squared
+        Mahalanobis distance.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Known classes (labels from ``classes_``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_features)
+        """
+        X = check_features(self, X, reset=False)
+        y = np.asarray(y)
+        index = np.searchsorted(self.classes_, y)
+        if y.shape != (X.shape[0],) or np.any(index >= self.classes_.size) or \
+                np.any(self.classes_[np.minimum(index, self.classes_.size - 1)] != y):
+            raise ValueError(
+                f"y must give one known class {self.classes_.tolist()} per row of X."
+            )
+        residuals = np.empty(X.shape)
+        whiteners = self._whiteners / self._scale  # L_k^{-1} diag(a)^{-1}, as in _whitened
+        for k, (mean, whitener) in enumerate(zip(self.means_, whiteners, strict=True)):
+            rows = index == k
+            residuals[rows] = (X[rows] - mean) @ whitener.T
+        return residuals
 
     def _log_normalisers(self):
         r""":math:`\tfrac12\log 2\pi + \log L_{c,ii} + \log a_i`: shape (n_classes, n_features).
@@ -889,3 +947,38 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         result = X.copy()
         result[:, m] = np.einsum("nk,nkm->nm", weights, conditional)
         return result
+
+
+def parameter_count(covariance, n_features, n_classes):
+    r"""Number of free parameters in the class densities of a covariance model.
+
+    Every model has :math:`K D` means; the covariances add
+
+    ==============  ==============================
+    ``full``        :math:`K \cdot D(D+1)/2`
+    ``diag``        :math:`K \cdot D`
+    ``tied``        :math:`D(D+1)/2`
+    ``tied_diag``   :math:`D`
+    ==============  ==============================
+
+    (a symmetric :math:`D \times D` matrix has :math:`D(D+1)/2` free entries).
+    The :math:`K - 1` free priors are not counted: they do not depend on the model.
+
+    Parameters
+    ----------
+    covariance : {"full", "diag", "tied", "tied_diag"}
+    n_features : int
+        :math:`D`, at least 1.
+    n_classes : int
+        :math:`K`, at least 1.
+
+    Returns
+    -------
+    int
+    """
+    check_option("covariance", covariance, COVARIANCE_TYPES, kind="a covariance model")
+    d = check_number("n_features", n_features, minimum=1, integer=True)
+    k = check_number("n_classes", n_classes, minimum=1, integer=True)
+    per_covariance = d if covariance.endswith("diag") else d * (d + 1) // 2
+    covariances = per_covariance if covariance.startswith("tied") else k * per_covariance
+    return k * d + covariances

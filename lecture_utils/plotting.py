@@ -996,3 +996,43 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
     ax.set_xlabel("number of principal components m")
     ax.set_ylabel(ylabel)
     return lines
+
+
+def plot_correlation_matrices(matrices, axes, *, titles=None, tick_labels=None):
+    r"""Heat maps of :math:`\lvert\rho_{ij}\rvert`, one correlation matrix per axes.
+
+    White is 0 and black is 1 on every panel, so panels compare by eye.
+
+    Parameters
+    ----------
+    matrices : array-like of shape (n, d, d)
+        Correlation matrices (for example from `experiments.within_class_correlations`).
+    axes : sequence of n matplotlib Axes
+    titles : sequence of n str, default=None
+    tick_labels : (str, str), default=None
+        Labels of the first and the last feature, put on both axes.
+
+    Returns
+    -------
+    list of matplotlib.image.AxesImage
+        One per panel; pass one to ``fig.colorbar``.
+    """
+    matrices = np.asarray(matrices, dtype=float)
+    axes = list(np.ravel(axes))
+    if matrices.ndim != 3 or matrices.shape[1] != matrices.shape[2] or \
+            len(axes) != matrices.shape[0]:
+        raise ValueError(
+            f"matrices must have shape (n, d, d) with one Axes per matrix; got shape "
+            f"{matrices.shape} and {len(axes)} Axes."
+        )
+    images = []
+    last = matrices.shape[1] - 1
+    for k, (ax, matrix) in enumerate(zip(axes, matrices, strict=True)):
+        images.append(ax.imshow(np.abs(matrix), cmap="Greys", vmin=0, vmax=1))
+        ax.grid(False)
+        if titles is not None:
+            ax.set_title(titles[k])
+        if tick_labels is not None:
+            ax.set_xticks([0, last], tick_labels)
+            ax.set_yticks([0, last], tick_labels)
+    return images

@@ -298,7 +298,8 @@ def test_works_with_scikit_learn_tools():
     iris = load_iris()
     model = GaussianClassifier(covariance="tied", priors=[0.2, 0.3, 0.5])
     twin = clone(model)
-    assert twin.get_params() == {"covariance": "tied", "priors": [0.2, 0.3, 0.5]}
+    assert twin.get_params() == {"covariance": "tied", "priors": [0.2, 0.3, 0.5],
+                                 "shrinkage": 0.0}
     pipeline = make_pipeline(StandardScaler(), GaussianClassifier("diag"))
     scores = cross_val_score(pipeline, iris.X, iris.y, cv=5)
     reference = cross_val_score(make_pipeline(StandardScaler(), GaussianNB(var_smoothing=0.0)),
