@@ -346,7 +346,7 @@ def covariance_error_table(feature_sets, y_train, y_test, covariances=COVARIANCE
 
 
 def error_against_dimension(X_train, y_train, X_test, y_test, dimensions, covariance="full",
-                            priors=None):
+                            priors=None, shrinkage=0.0):
     r"""Test error rate of a `GaussianClassifier` on the first :math:`m` features, for each m.
 
     With principal components as features, column :math:`j` is the
@@ -365,16 +365,22 @@ def error_against_dimension(X_train, y_train, X_test, y_test, dimensions, covari
         Numbers of leading features :math:`m`, each between 1 and ``n_features``.
     covariance : str, default="full"
     priors : array-like or dict, default=None
+    shrinkage : float in [0, 1], default=0.0
+        Passed to `GaussianClassifier`. The shrunk covariance of the first
+        :math:`m` features is still the leading block of the shrunk one, so one
+        fit serves every :math:`m` here too.
 
     Returns
     -------
     ndarray of shape (len(dimensions),)
-        Error rates in [0, 1].
+        Error rates in [0, 1]. Pass the training rows as ``X_test, y_test`` for
+        the training error.
     """
     X_train, X_test = np.asarray(X_train), np.asarray(X_test)
     dimensions = check_dimensions(dimensions, X_train.shape[1])
     largest = dimensions.max()
-    model = GaussianClassifier(covariance, priors=priors).fit(X_train[:, :largest], y_train)
+    model = GaussianClassifier(covariance, priors=priors, shrinkage=shrinkage).fit(
+        X_train[:, :largest], y_train)
     nested = model.nested_log_likelihoods(X_test[:, :largest], dimensions)
     errors = []
     for log_likelihoods in nested:
@@ -426,3 +432,58 @@ def compare_with_scikit_learn(X, y, covariances=("full", "tied", "diag"), atol=1
             "same predictions": bool(np.array_equal(ours.predict(X), theirs.predict(X))),
         }
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis("covariance")
+
+
+def within_class_correlations(X, y):
+    r"""The correlation matrix of the features within each class.
+
+    .. math::
+
+        \rho_{c,ij} = \frac{\Sigma_{c,ij}}{\sqrt{\Sigma_{c,ii}\,\Sigma_{c,jj}}},
+
+    with :math:`\Sigma_c` the ML covariance of class :math:`c` (the divisor
+    cancels, so N or N - 1 gives the same :math:`\rho`).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        At least two features, none constant within a class.
+    y : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    ndarray of shape (n_classes, n_features, n_features)
+        One matrix per class, in the order of ``np.unique(y)``.
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    if X.ndim != 2 or X.shape[1] < 2 or y.shape != (X.shape[0],):
+        raise ValueError(
+            f"X must be 2-D with at least two features and one label in y per row; got "
+            f"shapes {X.shape} and {y.shape}."
+        )
+    covariances = GaussianClassifier("full").fit(X, y).covariances_
+    deviations = np.sqrt(np.diagonal(covariances, axis1=1, axis2=2))
+    return covariances / (deviations[:, :, None] * deviations[:, None, :])
+
+
+def off_diagonal(matrices):
+    r"""The entries above the diagonal of a square matrix (or of each in a stack).
+
+    For a correlation matrix these are the :math:`D(D-1)/2` correlations
+    :math:`\rho_{ij}`, :math:`i < j`, of distinct pairs of features, each once.
+
+    Parameters
+    ----------
+    matrices : array-like of shape (d, d) or (n, d, d)
+
+    Returns
+    -------
+    ndarray of shape (d(d-1)/2,) or (n, d(d-1)/2)
+    """
+    matrices = np.asarray(matrices)
+    if matrices.ndim not in (2, 3) or matrices.shape[-1] != matrices.shape[-2]:
+        raise ValueError(
+            f"off_diagonal needs a square matrix or a stack of them; got shape {matrices.shape}."
+        )
+    rows, columns = np.triu_indices(matrices.shape[-1], k=1)
+    return matrices[..., rows, columns]
