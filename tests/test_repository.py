@@ -45,6 +45,22 @@ def test_requirements_and_environment_list_the_same_packages_and_ranges():
     assert not differing, f"version ranges differ: {differing}"
 
 
+def test_the_package_asks_for_the_lowest_versions_that_are_tested():
+    """lecture_utils' own dependencies (pyproject.toml) start where requirements.txt's
+    ranges start, which the lowest-versions CI job tests."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pip = _pip_requirements()
+    for line in project["dependencies"]:
+        requirement = Requirement(line)
+        name = canonicalize_name(requirement.name)
+        assert name in pip, f"{name} is a dependency of lecture_utils but not in requirements.txt"
+        lowest = {spec.version for spec in pip[name] if spec.operator in (">=", "==")}
+        declared = {spec.version for spec in requirement.specifier if spec.operator == ">="}
+        assert declared == lowest, f"{name}: pyproject.toml says {declared}, tested {lowest}"
+
+
 def test_every_requirement_has_lower_and_upper_bounds():
     for name, specifier in _pip_requirements().items():
         operators = {spec.operator for spec in specifier}
