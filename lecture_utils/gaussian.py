@@ -934,7 +934,7 @@ def density_peaks(model, starts, *, tolerance=1e-3):
     peaks = []
     for start in starts:
         found = minimize(lambda x: -model.log_density(x[None, :])[0], start, method="Nelder-Mead",
-                         options={"xatol": 1e-8, "fatol": 1e-12, "maxiter": 10_000}).x
+                         options={"xatol": 1e-6, "fatol": 1e-10, "maxiter": 5_000}).x
         if all(np.linalg.norm(found - peak) > tolerance for peak in peaks):
             peaks.append(found)
     peaks = np.array(peaks)
