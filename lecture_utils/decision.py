@@ -268,3 +268,37 @@ def most_confused_pairs(confusion, classes=None, n_pairs=5):
          int(confusion[cols[i], rows[i]]))
         for i in order[:n_pairs] if totals[i] > 0
     ]
+
+
+def best_possible_accuracy(X, y):
+    r"""The highest training accuracy any classifier can reach on ``X``, ``y``.
+
+    Identical points with different labels must get one prediction, so at best
+    each distinct point :math:`x` is given its most common label:
+
+    .. math::
+
+        \text{accuracy}_{\max} = \frac{1}{N} \sum_{\text{distinct } x} \max_k N_k(x),
+
+    where :math:`N_k(x)` counts the samples equal to :math:`x` with label :math:`k`.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    float
+    """
+    X, y = np.asarray(X), np.asarray(y)
+    if X.ndim != 2 or y.ndim != 1 or X.shape[0] != y.shape[0] or y.size == 0:
+        raise ValueError(
+            f"X must be 2-D and y 1-D with one label per row of X; got shapes {X.shape} and "
+            f"{y.shape}."
+        )
+    _, point = np.unique(X, axis=0, return_inverse=True)
+    _, label = np.unique(y, return_inverse=True)
+    counts = np.zeros((point.max() + 1, label.max() + 1), dtype=int)
+    np.add.at(counts, (point.ravel(), label), 1)
+    return float(counts.max(axis=1).sum() / y.size)

@@ -25,7 +25,10 @@ against the number of leading (principal) components: the MNIST tables.
 
 `posterior_agreement` compares two fitted classifiers (ours and scikit-learn's twin)
 point by point, and `printed_against_computed` sets numbers a lecture prints beside
-the computed ones, checked to the digits printed (`agrees_to_printed_digits`).
+the computed ones, checked to the digits printed (`agrees_to_printed_digits`);
+`printed_label_edits` aligns a lecture's printed labels (`LECTURE_PRINTED_PREDICTIONS`)
+with computed ones. `repeated_split_scores` gives the held-out accuracy over repeated
+stratified splits.
 """
 
 from dataclasses import dataclass
@@ -487,3 +490,136 @@ def off_diagonal(matrices):
         )
     rows, columns = np.triu_indices(matrices.shape[-1], k=1)
     return matrices[..., rows, columns]
+
+
+#: The class codes the lecture prints (Lecture 6, "Generative Classifiers", Part 3 and Part 4:
+#: the output of ``print(idx)`` after ``gda_predictions``, 0 = setosa, 1 = versicolor,
+#: 2 = virginica), copied row by row as the lecture's text gives them. The text is an
+#: extraction of the printed arrays: it holds 117 entries for 150 flowers (runs of leading
+#: zeros collapsed, rows of 38 entries where numpy prints 37).
+LECTURE_PRINTED_PREDICTIONS = {
+    "GDA": (
+    "0 0\n"
+    "0 0 0 0 1 0 0 0 0 0 0 0 0 2 2 2 1 2 1 2 1 2 1 1 1 1 1 1 1 2 1 1 1 1 1 1 2 1\n"
+    "2 2 2 2 1 1 1 1 1 1 1 2 2 2 1 1 1 1 1 1 1 1 1 1 1 1 1 2 1 2 2 2 2 1 2 2 2 2\n"
+    "2 2 1 1 2 2 2 2 1 2 1 2 1 2 2 1 1 2 2 2 2 2 1 1 2 2 2 1 2 2 2 1 2 2 2 2 2\n"
+    "2 1\n"
+    ),
+    "LDA": (
+    "0 0\n"
+    "0 0 0 0 1 0 0 0 0 0 0 0 0 2 2 2 1 2 1 2 1 2 1 1 1 1 1 1 1 2 1 1 1 1 2 1 1 1\n"
+    "2 2 2 2 1 1 1 1 1 1 1 2 2 1 1 1 1 1 1 1 1 1 1 1 1 1 1 2 1 2 2 2 2 1 2 1 2 2\n"
+    "1 2 1 1 2 2 2 2 1 2 1 2 1 2 2 1 1 2 2 2 2 2 1 1 2 2 2 1 2 2 2 1 2 2 2 1 2\n"
+    "2 1\n"
+    ),
+}
+
+
+def printed_label_edits(printed, computed):
+    r"""The fewest edits that turn a printed sequence of labels into the computed one.
+
+    The alignment minimises the edit (Levenshtein) distance: the number of
+    entries missing from the print, extra in the print, or different,
+
+    .. math::
+
+        D(i, j) = \min\big(D(i - 1, j) + 1,\; D(i, j - 1) + 1,\;
+        D(i - 1, j - 1) + [p_i \ne c_j]\big), \qquad D(i, 0) = i,\; D(0, j) = j,
+
+    with :math:`p` the printed and :math:`c` the computed labels. Among equally
+    short alignments, the one that matches entries as late as possible is kept,
+    so a run of missing leading entries is reported at the start.
+
+    Parameters
+    ----------
+    printed : str or sequence
+        The printed labels, e.g. ``LECTURE_PRINTED_PREDICTIONS["GDA"]``
+        (whitespace-separated) or a list.
+    computed : array-like of shape (n_samples,)
+        The labels computed for samples 0, 1, ..., n_samples - 1.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per run of like edits, with columns "edit" ("missing from the
+        print", "extra in the print" or "different"), "samples" (the computed
+        positions, e.g. "0-34"; an extra entry stands after the sample named),
+        "printed", "computed" and "count". Empty when the two agree.
+    """
+    p = printed.split() if isinstance(printed, str) else [str(v) for v in printed]
+    c = [str(v) for v in np.asarray(computed).ravel()]
+    if not p or not c:
+        raise ValueError("printed and computed must both hold at least one label.")
+    D = np.zeros((len(p) + 1, len(c) + 1), dtype=int)
+    D[:, 0], D[0, :] = np.arange(len(p) + 1), np.arange(len(c) + 1)
+    for i in range(1, len(p) + 1):
+        for j in range(1, len(c) + 1):
+            D[i, j] = min(D[i - 1, j] + 1, D[i, j - 1] + 1,
+                          D[i - 1, j - 1] + (p[i - 1] != c[j - 1]))
+    edits, i, j = [], len(p), len(c)
+    while i or j:
+        if i and j and D[i, j] == D[i - 1, j - 1] + (p[i - 1] != c[j - 1]):
+            if p[i - 1] != c[j - 1]:
+                edits.append(("different", j - 1, p[i - 1], c[j - 1]))
+            i, j = i - 1, j - 1
+        elif j and D[i, j] == D[i, j - 1] + 1:
+            edits.append(("missing from the print", j - 1, "", c[j - 1]))
+            j -= 1
+        else:
+            edits.append(("extra in the print", j - 1, p[i - 1], ""))
+            i -= 1
+    runs = []
+    for kind, at, shown, value in reversed(edits):
+        last = runs[-1] if runs else None
+        if last and last[0] == kind and last[2] == shown and last[3] == value and at == last[5] + 1:
+            last[5], last[4] = at, last[4] + 1
+        else:
+            runs.append([kind, at, shown, value, 1, at])
+    return pd.DataFrame(
+        [{"edit": kind, "samples": f"{first}" if first == last else f"{first}-{last}",
+          "printed": shown, "computed": value, "count": count}
+         for kind, first, shown, value, count, last in runs],
+        columns=["edit", "samples", "printed", "computed", "count"])
+
+
+def repeated_split_scores(model, X, y, *, n_splits=20, test_size=0.4, random_state=0):
+    r"""Held-out accuracy of ``model`` over repeated stratified random splits.
+
+    Split :math:`r` holds out a stratified share ``test_size`` of the samples,
+    fits a fresh copy of the model on the rest and scores it on the held-out part:
+
+    .. math::
+
+        a_r = \frac{1}{|T_r|} \sum_{n \in T_r} [\hat y_r(x_n) = y_n], \qquad r = 1, \dots, R,
+
+    so the spread of :math:`a_1, \dots, a_R` shows how much one split's accuracy
+    depends on which samples it happened to hold out.
+
+    Parameters
+    ----------
+    model : unfitted scikit-learn classifier (cloned for every split)
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    n_splits : int, default=20
+        :math:`R`, at least 2.
+    test_size : float, default=0.4
+        Share held out, in (0, 1).
+    random_state : int, default=0
+        Seed of the splits, so the scores are reproducible.
+
+    Returns
+    -------
+    ndarray of shape (n_splits,)
+        The held-out accuracies :math:`a_r`.
+    """
+    from sklearn.model_selection import StratifiedShuffleSplit
+
+    n_splits = check_number("n_splits", n_splits, minimum=2, integer=True)
+    test_size = check_number("test_size", test_size, minimum=0.0, inclusive=False)
+    if test_size >= 1.0:
+        raise ValueError(f"test_size is the share held out and must be below 1; got {test_size}.")
+    X, y = np.asarray(X), np.asarray(y)
+    splits = StratifiedShuffleSplit(n_splits=n_splits, test_size=test_size,
+                                    random_state=random_state)
+    return np.array([clone(model).fit(X[train], y[train]).score(X[test], y[test])
+                     for train, test in splits.split(X, y)])

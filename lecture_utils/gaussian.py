@@ -982,3 +982,53 @@ def parameter_count(covariance, n_features, n_classes):
     per_covariance = d if covariance.endswith("diag") else d * (d + 1) // 2
     covariances = per_covariance if covariance.startswith("tied") else k * per_covariance
     return k * d + covariances
+
+
+def density_peaks(model, starts, *, tolerance=1e-3):
+    r"""Local maxima of a fitted model's density, found by climbing from each start.
+
+    The density of a flower is the mixture of the class densities,
+
+    .. math::
+
+        p(x) = \sum_{k=1}^{K} \pi_k\, \mathcal{N}(x; \mu_k, \Sigma_k),
+
+    which can have fewer peaks than classes: two overlapping classes merge into
+    one hill. From each start the Nelder-Mead simplex method climbs
+    :math:`\log p(x)` to a local maximum; climbs that end within ``tolerance``
+    of each other found the same peak.
+
+    Parameters
+    ----------
+    model : fitted model with ``log_density`` and ``n_features_in_``
+        e.g. a `GaussianClassifier`.
+    starts : array-like of shape (n_starts, n_features)
+        Where to start climbing, e.g. the class means ``model.means_``.
+    tolerance : float, default=1e-3
+        Peaks closer than this (Euclidean distance) are the same peak.
+
+    Returns
+    -------
+    peaks : ndarray of shape (n_peaks, n_features)
+        The distinct peaks, in the order of the first start that reached each.
+    heights : ndarray of shape (n_peaks,)
+        :math:`p(x)` at each peak.
+    """
+    from scipy.optimize import minimize
+
+    starts = np.atleast_2d(np.asarray(starts, dtype=float))
+    if starts.ndim != 2 or starts.shape[1] != model.n_features_in_ or starts.shape[0] == 0:
+        raise ValueError(
+            f"starts must be an array of shape (n_starts, {model.n_features_in_}), one row per "
+            f"start, e.g. model.means_; got shape {starts.shape}."
+        )
+    check_finite(starts, "starts")
+    tolerance = check_number("tolerance", tolerance, minimum=0.0, inclusive=False)
+    peaks = []
+    for start in starts:
+        found = minimize(lambda x: -model.log_density(x[None, :])[0], start, method="Nelder-Mead",
+                         options={"xatol": 1e-6, "fatol": 1e-10, "maxiter": 5_000}).x
+        if all(np.linalg.norm(found - peak) > tolerance for peak in peaks):
+            peaks.append(found)
+    peaks = np.array(peaks)
+    return peaks, np.exp(model.log_density(peaks))

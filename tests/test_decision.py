@@ -170,3 +170,13 @@ def test_error_rate_is_one_minus_accuracy(pairs):
 def test_error_rate_rejects_bad_shapes(y_true, y_pred):
     with pytest.raises(ValueError, match="non-empty 1-D arrays of the same length"):
         error_rate(y_true, y_pred)
+
+
+def test_best_possible_accuracy_counts_identical_points_with_different_labels():
+    from lecture_utils.decision import best_possible_accuracy
+
+    X = np.array([[0.0, 1.0], [0.0, 1.0], [0.0, 1.0], [2.0, 3.0], [4.0, 5.0]])
+    assert best_possible_accuracy(X, ["a", "b", "a", "b", "a"]) == pytest.approx(4 / 5)
+    assert best_possible_accuracy(X, ["a", "a", "a", "b", "b"]) == 1.0
+    with pytest.raises(ValueError, match="one label per row"):
+        best_possible_accuracy(X, ["a", "b"])

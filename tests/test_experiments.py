@@ -140,3 +140,16 @@ def test_error_against_dimension_rejects_impossible_dimensions():
     X, y = gaussian_classes(12, [30, 30, 30], 4)
     with pytest.raises(ValueError, match="dimension 5 is not between 1 and the 4"):
         error_against_dimension(X, y, X, y, [2, 5])
+
+
+def test_repeated_split_scores_are_reproducible_held_out_accuracies():
+    from lecture_utils.experiments import repeated_split_scores
+
+    X, y = sample_exponential_classes(200, n_features=2, random_state=0)
+    scores = repeated_split_scores(GaussianClassifier(), X, y, n_splits=5, test_size=0.5)
+    assert scores.shape == (5,) and np.all((scores >= 0) & (scores <= 1))
+    assert len(set(scores.round(6))) > 1  # the splits differ
+    np.testing.assert_array_equal(
+        scores, repeated_split_scores(GaussianClassifier(), X, y, n_splits=5, test_size=0.5))
+    with pytest.raises(ValueError, match="below 1"):
+        repeated_split_scores(GaussianClassifier(), X, y, test_size=1.5)

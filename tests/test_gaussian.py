@@ -486,3 +486,20 @@ def test_a_column_of_labels_is_accepted_with_a_warning():
     with pytest.warns(DataConversionWarning, match=r"ravel\(\)"):
         model = GaussianClassifier().fit(X_GOOD, Y_GOOD[:, None])
     np.testing.assert_array_equal(model.means_, GaussianClassifier().fit(X_GOOD, Y_GOOD).means_)
+
+
+def test_density_peaks_merge_overlapping_classes_and_keep_separate_ones():
+    from lecture_utils.gaussian import density_peaks
+
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0],
+                  [0.3, 0.0], [1.3, 0.0], [0.3, 1.0], [1.3, 1.0],
+                  [9.0, 9.0], [10.0, 9.0], [9.0, 10.0], [10.0, 10.0]])
+    y = np.repeat([0, 1, 2], 4)
+    model = GaussianClassifier(covariance="tied").fit(X, y)
+    peaks, heights = density_peaks(model, model.means_)
+    assert peaks.shape == (2, 2)  # classes 0 and 1 overlap: one hill between their means
+    np.testing.assert_allclose(peaks[0], [0.65, 0.5], atol=1e-4)
+    np.testing.assert_allclose(peaks[1], model.means_[2], atol=1e-4)
+    np.testing.assert_allclose(heights, np.exp(model.log_density(peaks)))
+    with pytest.raises(ValueError, match="shape"):
+        density_peaks(model, np.zeros((1, 3)))

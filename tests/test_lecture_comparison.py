@@ -54,3 +54,30 @@ def test_posterior_agreement_needs_the_same_classes():
     theirs = GaussianClassifier().fit(X, ["a", "a", "b", "b"])
     with pytest.raises(ValueError, match="order their classes"):
         posterior_agreement(ours, theirs, X)
+
+
+def test_printed_label_edits_finds_missing_extra_and_different_entries():
+    from lecture_utils.experiments import printed_label_edits
+
+    computed = np.array([0] * 6 + [1, 2, 2, 1])
+    # four leading zeros lost and an extra 1
+    assert printed_label_edits("0 0 1 2 2 1 1", computed).to_dict("records") == [
+        {"edit": "missing from the print", "samples": "0-3", "printed": "", "computed": "0",
+         "count": 4},
+        {"edit": "extra in the print", "samples": "8", "printed": "1", "computed": "", "count": 1},
+    ]
+    # a 2 printed as 0
+    assert printed_label_edits("0 0 1 2 0 1", computed)["edit"].tolist() == [
+        "missing from the print", "different"]
+    assert printed_label_edits(list(computed), computed).empty
+    with pytest.raises(ValueError, match="at least one label"):
+        printed_label_edits("", computed)
+
+
+def test_lecture_printed_arrays_hold_117_labels_and_differ_by_two_extra_ones():
+    from lecture_utils.experiments import LECTURE_PRINTED_PREDICTIONS, printed_label_edits
+
+    for printed in LECTURE_PRINTED_PREDICTIONS.values():
+        assert len(printed.split()) == 117 and set(printed.split()) == {"0", "1", "2"}
+    computed = np.array([0] * 50 + [1] * 100)
+    assert printed_label_edits(LECTURE_PRINTED_PREDICTIONS["GDA"], computed)["count"].sum() > 35
