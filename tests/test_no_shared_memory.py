@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lecture_utils.discrete import CategoricalClassifier, MultinomialClassifier
-from lecture_utils.gaussian import GaussianClassifier
+from lecture_utils.gaussian import GaussianClassifier, LinearDiscriminants
 from lecture_utils.logistic import SoftmaxRegression
 from lecture_utils.projections import LDA, PCA
 
@@ -31,7 +31,8 @@ class Case:
     make: Callable  # params -> estimator
     params: Callable  # rng -> dict of array parameters (the caller's arrays)
     data: Callable  # rng -> (X, y, X_new)
-    use: Callable  # (model, X_new) -> list of arrays it returns
+    use: Callable  # (model, X_new, extra) -> list of arrays it returns
+    extra: Callable = lambda rng: {}  # rng -> other arrays the methods are given
 
 
 def _gaussian_data(rng):
@@ -54,21 +55,33 @@ def _priors(rng):
     return {"priors": weights / weights.sum()}
 
 
-def _classifier_use(model, X_new):
+def _classifier_use(model, X_new, extra):
     return [model.predict_proba(X_new), model.predict_log_proba(X_new), model.predict(X_new)]
 
 
-def _generative_use(model, X_new):
-    return _classifier_use(model, X_new) + [model.log_likelihood(X_new)]
+def _generative_use(model, X_new, extra):
+    return _classifier_use(model, X_new, extra) + [model.log_likelihood(X_new)]
+
+
+def _gaussian_use(model, X_new, extra):
+    with_gaps = X_new.copy()
+    with_gaps[::2, 1] = np.nan
+    return (_generative_use(model, X_new, extra)
+            + list(model.nested_log_likelihoods(X_new, extra["dimensions"]))
+            + [model.log_density(X_new), model.impute(with_gaps), model.impute(extra["gaps"]),
+               *model.sample(5, random_state=0)])
+
+
+def _gaussian_extra(rng):
+    gaps = rng.normal(size=(4, 3))
+    gaps[:, 0] = np.nan
+    return {"dimensions": np.array([1, 3]), "gaps": gaps}
 
 
 CASES = [
     *(Case(f"GaussianClassifier({covariance})",
            lambda params, covariance=covariance: GaussianClassifier(covariance, **params),
-           _priors, _gaussian_data,
-           lambda model, X_new: _generative_use(model, X_new)
-           + list(model.nested_log_likelihoods(X_new, np.array([1, 3])))
-           + [model.log_density(X_new)])
+           _priors, _gaussian_data, _gaussian_use, _gaussian_extra)
       for covariance in ("full", "diag", "tied", "tied_diag")),
     Case("CategoricalClassifier", lambda params: CategoricalClassifier(alpha=1.0, **params),
          lambda rng: {**_priors(rng), "categories": [np.arange(3), np.arange(4)]},
@@ -78,9 +91,11 @@ CASES = [
     Case("SoftmaxRegression", lambda params: SoftmaxRegression(solver="newton", penalty=1e-2),
          lambda rng: {}, _gaussian_data, _classifier_use),
     Case("PCA", lambda params: PCA(n_components=2), lambda rng: {}, _gaussian_data,
-         lambda model, X_new: [model.transform(X_new)]),
+         lambda model, X_new, extra: [model.transform(X_new),
+                                      model.inverse_transform(extra["Y"])],
+         lambda rng: {"Y": rng.normal(size=(4, 2))}),
     Case("LDA", lambda params: LDA(n_components=2), lambda rng: {}, _gaussian_data,
-         lambda model, X_new: [model.transform(X_new)]),
+         lambda model, X_new, extra: [model.transform(X_new)]),
 ]
 
 
@@ -132,19 +147,20 @@ def test_editing_the_callers_arrays_after_fit_and_predict_changes_nothing(case, 
     rng = np.random.default_rng(seed)
     params = case.params(rng)
     X, y, X_new = case.data(rng)
-    inputs = arrays_in([params, X, y, X_new])
+    extra = case.extra(rng)
+    inputs = arrays_in([params, X, y, X_new, extra])
     model = case.make(params).fit(X, y)
     state = copy.deepcopy(fitted_state(model))
-    X_kept = X_new.copy()
-    answers = copy.deepcopy(case.use(model, X_kept))
-    for held in arrays_in(fitted_state(model)) + arrays_in(case.use(model, X_new)):
+    X_kept, extra_kept = X_new.copy(), copy.deepcopy(extra)
+    answers = copy.deepcopy(case.use(model, X_kept, extra_kept))
+    for held in arrays_in(fitted_state(model)) + arrays_in(case.use(model, X_new, extra)):
         for given_array in inputs:
             assert not np.shares_memory(held, given_array), (
                 f"{case.name} holds or returns an array that shares memory with an input")
     for given_array in inputs:  # after fit, and after the model was asked about X_new
         scramble(given_array, rng)
     assert_same(fitted_state(model), state, f"{case.name}, fitted state")
-    assert_same(case.use(model, X_kept), answers, f"{case.name}, answers")
+    assert_same(case.use(model, X_kept, extra_kept), answers, f"{case.name}, answers")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
@@ -160,3 +176,15 @@ def test_editing_fitted_attributes_does_not_reach_the_callers_arrays(case):
             array[...] = 0
     assert_same(model.get_params(), before, f"{case.name}, get_params()")
     assert_same((X, y), data_before, f"{case.name}, training data")
+
+
+def test_linear_discriminants_from_given_gaussians_keep_nothing_of_the_inputs():
+    rng = np.random.default_rng(1)
+    means, covariance, priors = rng.normal(size=(3, 2)), np.eye(2) * 2.0, np.full(3, 1 / 3)
+    scores = LinearDiscriminants.from_gaussians(means, covariance, priors)
+    kept = copy.deepcopy(scores)
+    for held in scores:
+        assert not any(np.shares_memory(held, given) for given in (means, covariance, priors))
+    for given in (means, covariance, priors):
+        scramble(given, rng)
+    assert_same(list(scores), list(kept), "LinearDiscriminants")
