@@ -184,7 +184,7 @@ def test_linear_discriminants_from_given_gaussians_keep_nothing_of_the_inputs():
     scores = LinearDiscriminants.from_gaussians(means, covariance, priors)
     kept = copy.deepcopy(scores)
     for held in scores:
-        assert not any(np.shares_memory(held, given) for given in (means, covariance, priors))
-    for given in (means, covariance, priors):
-        scramble(given, rng)
+        assert not any(np.shares_memory(held, array) for array in (means, covariance, priors))
+    for array in (means, covariance, priors):
+        scramble(array, rng)
     assert_same(list(scores), list(kept), "LinearDiscriminants")
