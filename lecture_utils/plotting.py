@@ -354,7 +354,7 @@ def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, lim
     if legend:
         ax.legend(handles=[Patch(facecolor=positive, edgecolor="black", label=f"for {favours[0]}"),
                            Patch(facecolor=negative, edgecolor="black", label=f"for {favours[1]}")],
-                  loc="upper right", framealpha=0.9)
+                  loc="best", framealpha=0.9)
     if title is not None:
         ax.set_title(title)
     return bars
