@@ -12,7 +12,7 @@ from itertools import combinations
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import to_rgb
-from matplotlib.patches import Ellipse
+from matplotlib.patches import Ellipse, Patch
 
 from .decision import log_joint
 from .style import class_color, class_marker, region_colormap
@@ -268,14 +268,14 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
 
 
 def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, limit=None,
-                     title=None):
+                     title=None, legend=False):
     r"""Bar chart of the weights :math:`b_j` of a linear log-likelihood ratio :math:`x^T b`.
 
     A positive :math:`b_j` means that each occurrence of event :math:`j`
     speaks for the class in the numerator of the ratio. Infinite weights (an
     event that one class has never produced, under maximum likelihood) are
-    drawn as hatched bars to the edge of the axes and labelled with the sign
-    of infinity.
+    drawn as hatched bars that run out of the axes (cut by the frame, so they
+    are longer than any finite bar) and labelled with the sign of infinity.
 
     Parameters
     ----------
@@ -295,12 +295,16 @@ def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, lim
         finite :math:`|b_j|`, at least 1. Give the same value to several axes
         to compare them.
     title : str, default=None
+    legend : bool, default=False
+        Add a legend naming the class each bar colour speaks for (needs ``favours``).
 
     Returns
     -------
     matplotlib.container.BarContainer
     """
     ax = _axes(ax)
+    if legend and favours is None:
+        raise ValueError("legend=True names the classes the colours speak for: give favours too.")
     weights = np.asarray(weights, dtype=float)
     if weights.ndim != 1 or weights.size != len(labels) or np.any(np.isnan(weights)):
         raise ValueError(
@@ -314,7 +318,7 @@ def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, lim
     elif not np.isfinite(limit) or limit <= 0:
         raise ValueError(f"limit must be a positive finite number; got {plain(limit)!r}.")
     edge = float(limit)
-    heights = np.clip(weights, -edge, edge)
+    heights = np.clip(weights, -2 * edge, 2 * edge)  # infinite bars leave the axes at +-1.05 edge
     bars = ax.bar(
         np.arange(weights.size), heights, color=[positive if w > 0 else negative for w in weights],
         edgecolor="black", linewidth=0.6,
@@ -322,7 +326,8 @@ def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, lim
     for bar, w, h in zip(bars, weights, heights, strict=True):
         if np.isinf(w):
             bar.set_hatch("//")
-            ax.annotate("+∞" if w > 0 else "−∞", (bar.get_x() + bar.get_width() / 2, h),
+            ax.annotate("+∞" if w > 0 else "−∞",
+                        (bar.get_x() + bar.get_width() / 2, np.sign(h) * edge),
                         xytext=(0, -18 if w > 0 else 6), textcoords="offset points",
                         ha="center", fontsize=13, fontweight="bold",
                         bbox={"boxstyle": "round", "facecolor": "white", "alpha": 0.9})
@@ -333,6 +338,10 @@ def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, lim
     if favours is not None:
         ylabel = f"$b_j$  (< 0: {favours[1]},  > 0: {favours[0]})"
     ax.set_ylabel(ylabel)
+    if legend:
+        ax.legend(handles=[Patch(facecolor=positive, edgecolor="black", label=f"for {favours[0]}"),
+                           Patch(facecolor=negative, edgecolor="black", label=f"for {favours[1]}")],
+                  loc="best", framealpha=0.9)
     if title is not None:
         ax.set_title(title)
     return bars

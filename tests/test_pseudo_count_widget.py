@@ -149,3 +149,21 @@ def test_weight_plot_shared_limit():
 def test_weight_plot_rejects_bad_weights(weights):
     with pytest.raises(ValueError, match="one entry per label"):
         plot_llr_weights(weights, ["x", "y"])
+
+
+def test_weight_plot_infinite_bars_run_out_of_the_axes():
+    _, ax = plt.subplots()
+    bars = plot_llr_weights([-np.inf, -3.0, 1.0], ["a", "b", "c"], ax, limit=4.0)
+    low, _ = ax.get_ylim()
+    assert bars[0].get_height() < low < bars[1].get_height()
+
+
+def test_weight_plot_legend_names_the_classes_of_the_colours():
+    _, ax = plt.subplots()
+    plot_llr_weights([0.3, -0.2], ["x", "y"], ax, favours=("C", "Py"), colors=("red", "blue"),
+                     legend=True)
+    legend = ax.get_legend()
+    assert [t.get_text() for t in legend.get_texts()] == ["for C", "for Py"]
+    assert legend.legend_handles[0].get_facecolor() == to_rgba("red")
+    with pytest.raises(ValueError, match="give favours"):
+        plot_llr_weights([0.3], ["x"], legend=True)
