@@ -36,6 +36,7 @@ from functools import partial
 
 import numpy as np
 import pandas as pd
+from scipy.stats import gamma
 from sklearn.base import clone
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
 from sklearn.naive_bayes import GaussianNB
@@ -313,6 +314,71 @@ def exponential_log_odds(X, mean_ratio=3.0):
     X = np.asarray(X, dtype=float)
     mean_ratio = check_number("mean_ratio", mean_ratio, minimum=0.0, inclusive=False)
     return np.sum(-np.log(mean_ratio) + (1.0 - 1.0 / mean_ratio) * X, axis=1)
+
+
+def exponential_threshold_error(threshold, n_features=10, mean_ratio=3.0):
+    r"""Population error of the rule "class 1 if :math:`\sum_j x_j > t`" on
+    `sample_exponential_classes`.
+
+    Given the class, the sum of :math:`d` independent exponential features with
+    mean :math:`\mu_y` is Gamma-distributed with shape :math:`d` and scale
+    :math:`\mu_y` (:math:`\mu_0 = 1`, :math:`\mu_1 = r`), and the classes are
+    equally likely, so
+
+    .. math::
+
+        \operatorname{err}(t) = \tfrac12 P\big(\Gamma(d, 1) > t\big)
+            + \tfrac12 P\big(\Gamma(d, r) \le t\big).
+
+    Parameters
+    ----------
+    threshold : float or array-like
+        :math:`t`, the threshold on the sum of the features.
+    n_features : int, default=10
+    mean_ratio : float, default=3.0
+        :math:`r > 0`.
+
+    Returns
+    -------
+    float or ndarray
+        One error per threshold.
+    """
+    n_features = check_number("n_features", n_features, minimum=1, integer=True)
+    mean_ratio = check_number("mean_ratio", mean_ratio, minimum=0.0, inclusive=False)
+    threshold = np.asarray(threshold, dtype=float)
+    if not np.all(np.isfinite(threshold)):
+        raise ValueError("threshold must be finite (no NaN or inf).")
+    error = (0.5 * gamma.sf(threshold, n_features, scale=1.0)
+             + 0.5 * gamma.cdf(threshold, n_features, scale=mean_ratio))
+    return float(error) if error.ndim == 0 else error
+
+
+def exponential_bayes_threshold(n_features=10, mean_ratio=3.0):
+    r"""The Bayes rule's threshold on :math:`\sum_j x_j` for `sample_exponential_classes`.
+
+    The exact log-odds :math:`d\log\frac1r + (1 - \frac1r)\sum_j x_j`
+    (`exponential_log_odds`) are positive when
+
+    .. math::
+
+        \sum_j x_j > t^* = \frac{d\log r}{1 - 1/r}
+        \qquad (r > 1;\ \text{for } r < 1 \text{ the rule flips to } \sum_j x_j < t^*).
+
+    The Bayes error is then ``exponential_threshold_error(t*)``.
+
+    Parameters
+    ----------
+    n_features : int, default=10
+    mean_ratio : float, default=3.0
+        :math:`r > 1`, the class-1 mean.
+
+    Returns
+    -------
+    float
+    """
+    n_features = check_number("n_features", n_features, minimum=1, integer=True)
+    mean_ratio = check_number("mean_ratio", mean_ratio, minimum=1.0, inclusive=False)
+    return float(n_features * np.log(mean_ratio) / (1.0 - 1.0 / mean_ratio))
 
 
 def covariance_error_table(feature_sets, y_train, y_test, covariances=COVARIANCE_TYPES,

@@ -252,6 +252,53 @@ def cross_entropy_hessian(W, X1, C, penalty=0.0):
     return hessian
 
 
+def centred_curvature_ratio(W, X1, penalty=0.0):
+    r"""How much more curved :math:`J` is along its steepest direction than along its
+    flattest, among centred weights: :math:`\kappa = h_{max} / h_{min}`.
+
+    :math:`h_{max}` and :math:`h_{min}` are the largest and smallest eigenvalues of
+    the Hessian :math:`H` (`cross_entropy_hessian`) restricted to centred weights,
+    :math:`\sum_k w_k = 0`,
+
+    .. math::
+
+        \kappa = \frac{\lambda_{max}(B^T H B)}{\lambda_{min}(B^T H B)},
+        \qquad B = U \otimes I_{d+1},
+
+    where the :math:`K - 1` orthonormal columns of :math:`U` are orthogonal to
+    :math:`1_K`. Gradient descent started at :math:`W = 0` stays among centred
+    weights, and the shared shifts :math:`1_K \otimes v` (flat without a penalty)
+    are left out. A step that suits the steepest direction moves only
+    :math:`1/\kappa` as far, relatively, along the flattest one.
+
+    Parameters
+    ----------
+    W, X1, penalty
+        As in `cross_entropy`; ``W`` has shape (d + 1, K) with K >= 2.
+
+    Returns
+    -------
+    float
+        :math:`\kappa \ge 1`; ``inf`` when :math:`h_{min} \le 0` (no unique optimum).
+    """
+    W = np.asarray(W, dtype=float)
+    X1 = np.asarray(X1, dtype=float)
+    if W.ndim != 2 or W.shape[1] < 2 or X1.ndim != 2 or X1.shape[1] != W.shape[0]:
+        raise ValueError(
+            f"W must have shape (d + 1, K) with K >= 2 and X1 shape (n_samples, d + 1); "
+            f"got W {W.shape} and X1 {X1.shape}."
+        )
+    n_rows, n_classes = W.shape
+    # Orthonormal basis of the vectors orthogonal to 1_K: the last K - 1 left singular vectors.
+    basis = np.linalg.svd(np.ones((n_classes, 1)))[0][:, 1:]
+    restrict = np.kron(basis, np.eye(n_rows))
+    hessian = cross_entropy_hessian(W, X1, np.zeros((X1.shape[0], n_classes)), penalty)
+    eigenvalues = np.linalg.eigvalsh(restrict.T @ hessian @ restrict)
+    if eigenvalues[0] <= 1e-12 * max(eigenvalues[-1], 1.0):
+        return float("inf")
+    return float(eigenvalues[-1] / eigenvalues[0])
+
+
 def separating_pair(X1, y_index):
     r"""Look for a direction along which the unpenalised loss decreases for ever.
 

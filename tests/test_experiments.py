@@ -11,7 +11,9 @@ from lecture_utils.experiments import (
     LearningCurve,
     covariance_error_table,
     error_against_dimension,
+    exponential_bayes_threshold,
     exponential_log_odds,
+    exponential_threshold_error,
     learning_curve,
     sample_exponential_classes,
     stratified_sample,
@@ -153,3 +155,39 @@ def test_repeated_split_scores_are_reproducible_held_out_accuracies():
         scores, repeated_split_scores(GaussianClassifier(), X, y, n_splits=5, test_size=0.5))
     with pytest.raises(ValueError, match="below 1"):
         repeated_split_scores(GaussianClassifier(), X, y, test_size=1.5)
+
+
+def test_exponential_bayes_threshold_is_where_the_log_odds_vanish():
+    threshold = exponential_bayes_threshold(n_features=4, mean_ratio=2.5)
+    on_boundary = np.full((1, 4), threshold / 4)
+    assert abs(exponential_log_odds(on_boundary, 2.5)[0]) < 1e-12
+    assert exponential_bayes_threshold() == pytest.approx(15 * np.log(3))
+
+
+def test_exponential_threshold_error_matches_a_large_sample():
+    X, y = sample_exponential_classes(200_000, n_features=3, mean_ratio=2.0, random_state=2)
+    for threshold in (2.0, exponential_bayes_threshold(3, 2.0), 6.0):
+        sampled = np.mean((X.sum(axis=1) > threshold) != y)
+        assert exponential_threshold_error(threshold, 3, 2.0) == pytest.approx(sampled, abs=0.004)
+
+
+def test_the_bayes_threshold_has_the_smallest_error():
+    best = exponential_bayes_threshold()
+    errors = exponential_threshold_error(best + np.array([-1.0, -0.1, 0.0, 0.1, 1.0]))
+    assert np.argmin(errors) == 2
+    assert errors[2] == pytest.approx(0.04376, abs=1e-5)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"threshold": np.nan}, "finite"),
+    ({"threshold": 1.0, "n_features": 0}, "n_features"),
+    ({"threshold": 1.0, "mean_ratio": -1.0}, "mean_ratio"),
+])
+def test_exponential_threshold_error_rejects_bad_input(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        exponential_threshold_error(**kwargs)
+
+
+def test_exponential_bayes_threshold_needs_a_ratio_above_one():
+    with pytest.raises(ValueError, match="mean_ratio"):
+        exponential_bayes_threshold(mean_ratio=1.0)

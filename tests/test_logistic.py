@@ -15,6 +15,7 @@ from sklearn.preprocessing import StandardScaler
 from lecture_utils.logistic import (
     SoftmaxRegression,
     add_bias,
+    centred_curvature_ratio,
     centred_weights,
     cross_entropy,
     cross_entropy_gradient,
@@ -382,3 +383,33 @@ def test_without_standardisation_the_optimum_is_the_same_but_gradient_descent_is
     assert slow.loss_curve_[-1] > fast.loss_curve_[-1]
     with pytest.raises(ValueError, match="standardise must be True or False"):
         SoftmaxRegression(standardise="yes").fit(X, y)
+
+
+def test_centred_curvature_ratio_is_the_eigenvalue_ratio_among_centred_weights():
+    rng = np.random.default_rng(0)
+    X1 = add_bias(rng.standard_normal((40, 2)) * [1.0, 10.0])
+    W = rng.standard_normal((3, 3))
+    hessian = cross_entropy_hessian(W, X1, np.zeros((40, 3)), 0.01)
+    centring = np.eye(9) - np.kron(np.full((3, 3), 1 / 3), np.eye(3))
+    eigenvalues = np.linalg.eigvalsh(centring @ hessian @ centring)[3:]   # drop the 3 shared shifts
+    expected = eigenvalues[-1] / eigenvalues[0]
+    assert centred_curvature_ratio(W, X1, 0.01) == pytest.approx(expected)
+
+
+def test_centred_curvature_ratio_grows_when_one_feature_is_rescaled():
+    rng = np.random.default_rng(1)
+    X = rng.standard_normal((60, 2))
+    W = np.zeros((3, 2))
+    even = centred_curvature_ratio(W, add_bias(X), 0.01)
+    stretched = centred_curvature_ratio(W, add_bias(X * [1.0, 30.0]), 0.01)
+    assert 1.0 <= even < 10.0 < stretched
+
+
+def test_centred_curvature_ratio_is_infinite_without_a_unique_optimum():
+    X1 = add_bias(np.column_stack([np.arange(5.0), np.arange(5.0)]))   # duplicated feature
+    assert centred_curvature_ratio(np.zeros((3, 2)), X1) == np.inf
+
+
+def test_centred_curvature_ratio_rejects_mismatched_shapes():
+    with pytest.raises(ValueError, match="shape"):
+        centred_curvature_ratio(np.zeros((3, 2)), np.ones((5, 4)))
