@@ -140,3 +140,22 @@ def test_error_against_dimension_rejects_impossible_dimensions():
     X, y = gaussian_classes(12, [30, 30, 30], 4)
     with pytest.raises(ValueError, match="dimension 5 is not between 1 and the 4"):
         error_against_dimension(X, y, X, y, [2, 5])
+
+
+def test_accuracy_over_splits_is_reproducible_and_per_split():
+    from sklearn.model_selection import train_test_split
+
+    from lecture_utils.experiments import accuracy_over_splits
+    X, y = sample_exponential_classes(200, n_features=3, random_state=0)
+    sets = {"one": [0], "all": [0, 1, 2]}
+    model = GaussianClassifier(covariance="diag")
+    table = accuracy_over_splits(model, X, y, sets, n_splits=4, test_size=50, random_state=3)
+    assert table.shape == (4, 2) and list(table.columns) == ["one", "all"]
+    assert table.equals(accuracy_over_splits(model, X, y, sets, n_splits=4, test_size=50,
+                                             random_state=3))
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=50, stratify=y,
+                                                        random_state=4)
+    fitted = GaussianClassifier(covariance="diag").fit(X_train, y_train)
+    assert table.loc[1, "all"] == fitted.score(X_test, y_test)
+    with pytest.raises(ValueError):
+        accuracy_over_splits(model, X, y, {}, n_splits=2)
