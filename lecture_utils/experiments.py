@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
+from sklearn.metrics import log_loss
 from sklearn.model_selection import train_test_split
 from sklearn.naive_bayes import GaussianNB
 
@@ -265,6 +266,55 @@ def accuracy_over_splits(model, X, y, feature_sets, *, n_splits=50, test_size=0.
         rows.append({name: clone(model).fit(X_train[:, cols], y_train)
                      .score(X_test[:, cols], y_test) for name, cols in feature_sets.items()})
     return pd.DataFrame(rows, index=pd.RangeIndex(n_splits, name="split"))
+
+
+def confidence_summary(model, X, y, threshold=0.9):
+    r"""How accurate a fitted classifier is on test data, and how sure.
+
+    With :math:`p_n = \max_k P(k \mid x_n)` the largest posterior of sample :math:`n`:
+
+    .. math::
+
+        \text{accuracy} = \frac{1}{N}\sum_n [\hat y_n = y_n], \qquad
+        \text{mean max P} = \frac{1}{N}\sum_n p_n, \qquad
+        \text{log-loss} = -\frac{1}{N}\sum_n \log P(y_n \mid x_n).
+
+    A model whose mean max P exceeds its accuracy is overconfident.
+
+    Parameters
+    ----------
+    model : fitted classifier with ``predict_proba`` and ``classes_``
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        True labels.
+    threshold : float, default=0.9
+        In (0, 1): the samples with :math:`p_n` above it are counted.
+
+    Returns
+    -------
+    dict
+        ``"accuracy"``, ``"mean max P"``, ``"log-loss"`` (floats);
+        ``"max P > {threshold}"`` (count) and ``"right among those"`` (share,
+        NaN if none); ``"P = 1"`` and ``"P = 1, wrong"`` (counts of certain
+        posteriors, and of those that are wrong).
+    """
+    threshold = check_number("threshold", threshold, minimum=0.0, inclusive=False)
+    if threshold >= 1.0:
+        raise ValueError(f"threshold is a probability below 1; got {threshold}.")
+    proba = np.asarray(model.predict_proba(X), dtype=float)
+    y = np.asarray(y)
+    if y.shape != (proba.shape[0],):
+        raise ValueError(
+            f"y must hold one label per row of X ({proba.shape[0]}); got shape {y.shape}."
+        )
+    largest = proba.max(axis=1)
+    right = model.classes_[proba.argmax(axis=1)] == y
+    sure, certain = largest > threshold, largest == 1.0
+    return {"accuracy": float(right.mean()), "mean max P": float(largest.mean()),
+            "log-loss": float(log_loss(y, proba, labels=model.classes_)),
+            f"max P > {threshold:g}": int(sure.sum()),
+            "right among those": float(right[sure].mean()) if sure.any() else float("nan"),
+            "P = 1": int(certain.sum()), "P = 1, wrong": int((certain & ~right).sum())}
 
 
 def stratified_sample(y, size, rng):
