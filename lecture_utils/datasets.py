@@ -11,6 +11,7 @@ class, for pictures of decision boundaries.
 """
 
 import hashlib
+import importlib.util
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -273,6 +274,49 @@ def load_cat_shelter(data_dir=None):
     """
     return _labelled(read_csv("cat_shelter.csv", data_dir), tuple(CAT_SHELTER_CATEGORIES),
                      "sex", dtype=str)
+
+
+def cat_shelter_probabilities():
+    """The probabilities that drew the shelter cats, as written in ``data/build_cat_shelter.py``.
+
+    Read from that script (its ``FEATURES``), so the numbers live in one place.
+
+    Returns
+    -------
+    dict
+        ``{feature: {sex: ndarray of P(value | sex)}}``, the values in the order
+        of `CAT_SHELTER_CATEGORIES`, for ``sex`` in ``("female", "male")``.
+    """
+    spec = importlib.util.spec_from_file_location(
+        "build_cat_shelter", DATA_DIR / "build_cat_shelter.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    probabilities = {}
+    for feature, order in CAT_SHELTER_CATEGORIES.items():
+        categories, by_sex = script.FEATURES[feature]
+        position = [categories.index(value) for value in order]
+        probabilities[feature] = {sex: np.asarray(p, dtype=float)[position]
+                                  for sex, p in by_sex.items()}
+    return probabilities
+
+
+def cat_shelter_true_log_ratios():
+    r"""The true llr term of every value of every shelter-cat feature (not estimated).
+
+    .. math::
+
+        w^{(d)}_v = \log P(x_{[d]} = v \mid \text{male}) - \log P(x_{[d]} = v \mid \text{female}),
+
+    with the probabilities of `cat_shelter_probabilities`: what a fitted
+    ``CategoricalClassifier``'s ``llr_weights`` estimate (classes female, male).
+
+    Returns
+    -------
+    dict
+        ``{feature: ndarray}``, the values in the order of `CAT_SHELTER_CATEGORIES`.
+    """
+    return {feature: np.log(p["male"] / p["female"])
+            for feature, p in cat_shelter_probabilities().items()}
 
 
 def _counts(frame):

@@ -29,9 +29,12 @@ A probability of zero is a log-probability of ``-inf``: no warning is raised
 and posteriors stay well defined as long as some class can explain the sample.
 """
 
+import itertools
+
 import numpy as np
 from scipy.optimize import minimize
 from scipy.special import gammaln, log_softmax, xlogy
+from scipy.stats import chi2_contingency
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from .decision import BayesRuleMixin
@@ -309,6 +312,14 @@ def posterior_mean_by_sampling(counts, concentration, n_points=200_000, random_s
     return weights @ points / weights.sum()
 
 
+def _log_ratios(log_prob):
+    """``log_prob[1] - log_prob[0]`` per category, 0 where both classes give probability zero."""
+    neither = np.all(np.isneginf(log_prob[:2]), axis=0)
+    with np.errstate(invalid="ignore"):
+        weights = log_prob[1] - log_prob[0]
+    return np.where(neither, 0.0, weights)
+
+
 def _fit_priors(model, classes, y_index):
     """Set ``classes_``, ``class_count_`` and ``priors_`` (class frequencies by default)."""
     priors = check_priors(model.priors, classes)
@@ -551,6 +562,59 @@ class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
             terms[:, j] = high - low
         return terms
 
+    def llr_weights(self):
+        r"""The weights that make the log-likelihood ratio linear in one-hot features.
+
+        Feature :math:`d` with value :math:`v` contributes
+        :math:`w^{(d)}_v = \log \pi^{(d)}_{c_1,v} - \log \pi^{(d)}_{c_0,v}`; with the
+        one-hot vector :math:`t(x)` of `one_hot`,
+
+        .. math::
+
+            \mathrm{llr}(x) = \sum_d w^{(d)}_{x_{[d]}} = t(x)^T w,
+            \qquad w = (w^{(1)}, \dots, w^{(D)}).
+
+        Returns
+        -------
+        ndarray of shape (sum of the features' numbers of categories,)
+            The weights of feature 0's categories, then feature 1's, and so on
+            (in the order of ``categories_``); ``+inf`` (``-inf``) for a value
+            only class :math:`c_1` (:math:`c_0`) has shown, 0 for one neither has.
+
+        Raises
+        ------
+        ValueError
+            For more than two classes.
+        """
+        self._require_binary("llr_weights")
+        return np.concatenate([_log_ratios(log_prob) for log_prob in self.feature_log_prob_])
+
+    def one_hot(self, X):
+        r"""One-hot coding of ``X``: one 0/1 column per category of every feature.
+
+        Entry :math:`t_{n,(d,v)} = 1` if sample :math:`n` has value :math:`v`
+        in feature :math:`d`, else 0; the columns are in the order of
+        `llr_weights`, so ``one_hot(X) @ llr_weights()`` is the llr.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, sum of the features' numbers of categories)
+
+        Raises
+        ------
+        ValueError
+            For a value that is not a known category.
+        """
+        codes = self._codes(X)
+        offsets = np.cumsum([0] + [c.size for c in self.categories_[:-1]])
+        t = np.zeros((codes.shape[0], sum(c.size for c in self.categories_)))
+        np.put_along_axis(t, codes + offsets, 1.0, axis=1)
+        return t
+
 
 class MultinomialClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, BaseEstimator):
     r"""Generative classifier for count vectors with one multinomial per class.
@@ -679,12 +743,7 @@ class MultinomialClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
             classes, and `llr` raises).
         """
         self._require_binary("llr_weights")
-        log_prob = self.feature_log_prob_
-        neither = np.all(np.isneginf(log_prob[:2]), axis=0)
-        with np.errstate(invalid="ignore"):
-            weights = log_prob[1] - log_prob[0]
-        weights[neither] = 0.0
-        return weights
+        return _log_ratios(self.feature_log_prob_)
 
 
 def dirichlet_log_evidence(counts, concentration):
@@ -766,3 +825,138 @@ def max_evidence_concentration(counts, grid):
         raise ValueError("grid must be a non-empty 1-D array of candidate values a > 0.")
     evidence = [np.sum(dirichlet_log_evidence(counts, a)) for a in grid]
     return float(grid[int(np.argmax(evidence))])
+
+
+def log_ratio_standard_error(counts):
+    r"""Approximate standard error of each estimated log-ratio of two classes.
+
+    The log-ratio of category :math:`j` is :math:`\log(\hat\pi_{1,j} / \hat\pi_{0,j})`.
+    With :math:`\hat\pi_{k,j} = N_{k,j} / N_k` from :math:`N_k` independent
+    samples of class :math:`k`, the delta method gives
+    :math:`\operatorname{Var} \log \hat\pi_{k,j} \approx (1 - \pi_{k,j}) / (N_k \pi_{k,j})`,
+    and the two classes are independent, so
+
+    .. math::
+
+        \operatorname{se}_j = \sqrt{\frac{1 - \hat\pi_{1,j}}{N_1 \hat\pi_{1,j}}
+            + \frac{1 - \hat\pi_{0,j}}{N_0 \hat\pi_{0,j}}}.
+
+    Parameters
+    ----------
+    counts : array-like of shape (2, m)
+        :math:`N_{k,j}` of one feature, e.g. ``model.category_count_[d]``.
+
+    Returns
+    -------
+    ndarray of shape (m,)
+        ``inf`` where a count is zero (the log-ratio is then infinite).
+
+    Raises
+    ------
+    ValueError
+        If ``counts`` does not have two rows of non-negative finite counts,
+        each with a positive total.
+    """
+    counts = np.asarray(counts, dtype=float)
+    if (counts.ndim != 2 or counts.shape[0] != 2 or counts.shape[1] < 2
+            or not np.all(np.isfinite(counts)) or np.any(counts < 0)
+            or np.any(counts.sum(axis=1) <= 0)):
+        raise ValueError(
+            "counts must have shape (2, m), m >= 2: the non-negative counts N_kj of one "
+            f"feature in two classes, each class with at least one sample; got {counts.tolist()!r}."
+        )
+    totals = counts.sum(axis=1, keepdims=True)
+    with np.errstate(divide="ignore"):
+        variance = (totals - counts) / (totals * counts)
+    return np.sqrt(variance.sum(axis=0))
+
+
+def independence_p_value(a, b):
+    r"""p-value of Pearson's chi-square test that two categorical variables are independent.
+
+    With :math:`O_{uv}` the number of samples with :math:`a = u` and
+    :math:`b = v`, and :math:`E_{uv} = O_{u\cdot} O_{\cdot v} / N` the count
+    expected under independence,
+
+    .. math::
+
+        \chi^2 = \sum_{u,v} \frac{(O_{uv} - E_{uv})^2}{E_{uv}}, \qquad
+        p = P\big(\chi^2_{(U-1)(V-1)} \ge \chi^2\big),
+
+    (``scipy.stats.chi2_contingency`` without continuity correction). A small
+    :math:`p` is evidence of dependence; values that never occur are left out.
+
+    Parameters
+    ----------
+    a, b : array-like of shape (n_samples,)
+        Two categorical variables (any sortable labels), one value per sample.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If ``a`` and ``b`` differ in length or either takes fewer than two values.
+    """
+    a, b = np.asarray(a), np.asarray(b)
+    if a.ndim != 1 or a.shape != b.shape:
+        raise ValueError(
+            f"a and b must be 1-D with one value per sample each; got shapes {a.shape} "
+            f"and {b.shape}."
+        )
+    a_values, a_codes = np.unique(a, return_inverse=True)
+    b_values, b_codes = np.unique(b, return_inverse=True)
+    if a_values.size < 2 or b_values.size < 2:
+        raise ValueError(
+            "each variable must take at least two values for a test of independence; got "
+            f"{a_values.size} and {b_values.size}."
+        )
+    table = np.zeros((a_values.size, b_values.size))
+    np.add.at(table, (a_codes, b_codes), 1.0)
+    return float(chi2_contingency(table, correction=False).pvalue)
+
+
+def joint_feature(X, categories):
+    r"""Join several categorical features into one, whose values are all their combinations.
+
+    A sample :math:`(x_{[1]}, \dots, x_{[D]})` becomes the single value
+    ``"x1 / x2 / ... / xD"``; the joint feature has
+    :math:`\prod_d m_d` possible values, so a categorical model of it has
+    :math:`\prod_d m_d - 1` free probabilities per class (no independence assumed).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    categories : sequence of sequences
+        The possible values of every feature.
+
+    Returns
+    -------
+    X_joint : ndarray of shape (n_samples, 1)
+    joint_categories : list of one list
+        Every combination, for ``CategoricalClassifier(categories=...)``.
+
+    Raises
+    ------
+    ValueError
+        If ``X`` is not 2-D with one column per entry of ``categories``, or has
+        a value not among its feature's categories.
+    """
+    X = np.asarray(X, dtype=object)
+    if X.ndim != 2 or X.shape[1] != len(categories):
+        raise ValueError(
+            f"X must be 2-D with one column per feature in categories ({len(categories)}); "
+            f"got shape {X.shape}."
+        )
+    for d, values in enumerate(categories):
+        unknown = set(X[:, d].tolist()) - set(values)
+        if unknown:
+            raise ValueError(
+                f"feature {d} has values {sorted(map(str, unknown))} not in its categories "
+                f"{list(values)}."
+            )
+    joined = np.array([" / ".join(map(str, row)) for row in X], dtype=object)[:, None]
+    combinations = [" / ".join(map(str, combo)) for combo in itertools.product(*categories)]
+    return joined, [combinations]

@@ -39,6 +39,8 @@ import pandas as pd
 from scipy.stats import gamma
 from sklearn.base import clone
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
+from sklearn.metrics import log_loss
+from sklearn.model_selection import train_test_split
 from sklearn.naive_bayes import GaussianNB
 
 from .decision import error_rate, most_probable
@@ -222,6 +224,101 @@ def learning_curve(models, X, y, train_sizes, *, n_repeats=10, test_size=0.3,
                 fitted = clone(model).fit(X[train], y[train])
                 errors[name][r, j] = error_rate(y[test], fitted.predict(X[test]))
     return LearningCurve(sizes, errors)
+
+
+def accuracy_over_splits(model, X, y, feature_sets, *, n_splits=50, test_size=0.3,
+                         random_state=None):
+    r"""Test accuracy of one model on several feature sets, over repeated random splits.
+
+    Split :math:`r = 0, \dots, R - 1` is ``train_test_split(..., stratify=y,
+    random_state=random_state + r)``; every feature set sees the same split, so
+    the columns can be compared row by row. The mean over splits,
+    :math:`\bar a = \frac{1}{R} \sum_r a_r`, says more than one split.
+
+    Parameters
+    ----------
+    model : estimator
+        Unfitted scikit-learn style classifier; cloned for every fit.
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    feature_sets : dict of str to list of int
+        Name -> the columns of ``X`` the model uses.
+    n_splits : int, default=50
+    test_size : float or int, default=0.3
+        As in ``train_test_split``.
+    random_state : int or None, default=None
+        Seed of the first split (0 if None).
+
+    Returns
+    -------
+    pandas.DataFrame of shape (n_splits, len(feature_sets))
+        One accuracy per split and feature set.
+    """
+    if not isinstance(feature_sets, dict) or not feature_sets:
+        raise ValueError("feature_sets must be a non-empty dict of name -> list of columns.")
+    n_splits = check_number("n_splits", n_splits, minimum=1, integer=True)
+    X, y = np.asarray(X), np.asarray(y)
+    if X.ndim != 2 or y.shape != (X.shape[0],):
+        raise ValueError(
+            f"X must be 2-D with one label in y per row; got shapes {X.shape} and {y.shape}."
+        )
+    seed = 0 if random_state is None else int(random_state)
+    rows = []
+    for r in range(n_splits):
+        X_train, X_test, y_train, y_test = train_test_split(
+            X, y, test_size=test_size, stratify=y, random_state=seed + r)
+        rows.append({name: clone(model).fit(X_train[:, cols], y_train)
+                     .score(X_test[:, cols], y_test) for name, cols in feature_sets.items()})
+    return pd.DataFrame(rows, index=pd.RangeIndex(n_splits, name="split"))
+
+
+def confidence_summary(model, X, y, threshold=0.9):
+    r"""How accurate a fitted classifier is on test data, and how sure.
+
+    With :math:`p_n = \max_k P(k \mid x_n)` the largest posterior of sample :math:`n`:
+
+    .. math::
+
+        \text{accuracy} = \frac{1}{N}\sum_n [\hat y_n = y_n], \qquad
+        \text{mean max P} = \frac{1}{N}\sum_n p_n, \qquad
+        \text{log-loss} = -\frac{1}{N}\sum_n \log P(y_n \mid x_n).
+
+    A model whose mean max P exceeds its accuracy is overconfident.
+
+    Parameters
+    ----------
+    model : fitted classifier with ``predict_proba`` and ``classes_``
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        True labels.
+    threshold : float, default=0.9
+        In (0, 1): the samples with :math:`p_n` above it are counted.
+
+    Returns
+    -------
+    dict
+        ``"accuracy"``, ``"mean max P"``, ``"log-loss"`` (floats);
+        ``"max P > {threshold}"`` (count) and ``"right among those"`` (share,
+        NaN if none); ``"P = 1"`` and ``"P = 1, wrong"`` (counts of certain
+        posteriors, and of those that are wrong).
+    """
+    threshold = check_number("threshold", threshold, minimum=0.0, inclusive=False)
+    if threshold >= 1.0:
+        raise ValueError(f"threshold is a probability below 1; got {threshold}.")
+    proba = np.asarray(model.predict_proba(X), dtype=float)
+    y = np.asarray(y)
+    if y.shape != (proba.shape[0],):
+        raise ValueError(
+            f"y must hold one label per row of X ({proba.shape[0]}); got shape {y.shape}."
+        )
+    largest = proba.max(axis=1)
+    right = model.classes_[proba.argmax(axis=1)] == y
+    sure, certain = largest > threshold, largest == 1.0
+    return {"accuracy": float(right.mean()), "mean max P": float(largest.mean()),
+            "log-loss": float(log_loss(y, proba, labels=model.classes_)),
+            f"max P > {threshold:g}": int(sure.sum()),
+            "right among those": float(right[sure].mean()) if sure.any() else float("nan"),
+            "P = 1": int(certain.sum()), "P = 1, wrong": int((certain & ~right).sum())}
 
 
 def stratified_sample(y, size, rng):

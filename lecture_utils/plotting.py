@@ -216,7 +216,7 @@ def plot_decision_regions(
 
 
 def plot_category_probabilities(probabilities, categories, classes, ax=None, *, ylabel=None,
-                                title=None, annotate=True):
+                                title=None, annotate=True, xlabel=None):
     r"""Grouped bars of one probability per class and category, e.g. :math:`\pi_{c,v}`.
 
     Parameters
@@ -232,6 +232,8 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
     annotate : bool, default=True
         Write each value above its bar, vertically, so that neighbouring values do not
         overlap at a legible size.
+    xlabel : str, default=None
+        What the categories are (e.g. "fur colour").
 
     Returns
     -------
@@ -262,6 +264,8 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
     ax.legend(loc="upper center", ncol=len(classes), framealpha=0.9)
     if ylabel is not None:
         ax.set_ylabel(ylabel)
+    if xlabel is not None:
+        ax.set_xlabel(xlabel)
     if title is not None:
         ax.set_title(title)
     return drawn

@@ -162,26 +162,32 @@ def categorical_alpha_view(X, y, alpha, categories=None, priors=None):
     )
 
 
-def draw_categorical_alpha_view(view, axes, feature="x", target="c"):
+def draw_categorical_alpha_view(view, axes, feature="x", target="c", xlabel=None):
     """Draw a `CategoricalAlphaView` on two axes: the estimates and the posteriors.
+
+    Both x-axes are labelled ``xlabel`` (``feature`` if None).
 
     Returns
     -------
     list of list of BarContainer
         The bars of each panel.
     """
+    xlabel = feature if xlabel is None else xlabel
     return [
         plot_category_probabilities(view.probabilities, view.categories, view.classes, axes[0],
                                     ylabel=f"P({feature} | {target})",
-                                    title=f"estimates, {view.title}"),
+                                    title=f"estimates, {view.title}", xlabel=xlabel),
         plot_category_probabilities(view.posteriors.T, view.categories, view.classes, axes[1],
-                                    ylabel=f"P({target} | {feature})", title="posteriors"),
+                                    ylabel=f"P({target} | {feature})", title="posteriors",
+                                    xlabel=xlabel),
     ]
 
 
 def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", target="c",
-                             max_alpha=10.0, figsize=(10.0, 3.8)):
+                             max_alpha=10.0, figsize=(10.0, 3.8), xlabel=None):
     r"""A slider for :math:`\alpha` that redraws the estimates and the posteriors.
+
+    ``xlabel`` names the categories on both x-axes (``feature`` if None).
 
     Returns
     -------
@@ -191,7 +197,7 @@ def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", ta
     def draw(alpha):
         view = categorical_alpha_view(X, y, alpha, categories=categories, priors=priors)
         _, axes = plt.subplots(1, 2, figsize=figsize)
-        draw_categorical_alpha_view(view, axes, feature, target)
+        draw_categorical_alpha_view(view, axes, feature, target, xlabel)
         plt.show()
 
     slider = widgets.FloatSlider(value=0.0, min=0.0, max=max_alpha, step=0.1,

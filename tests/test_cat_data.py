@@ -12,6 +12,8 @@ from lecture_utils.datasets import (
     CHECKSUMS,
     DATA_DIR,
     FUR_COLOURS,
+    cat_shelter_probabilities,
+    cat_shelter_true_log_ratios,
     load_cat_fur,
     load_cat_shelter,
     sha256_of,
@@ -96,3 +98,25 @@ def test_a_changed_file_is_refused(tmp_path):
     (tmp_path / "cat_shelter.csv").unlink()
     with pytest.raises(FileNotFoundError, match="missing"):
         load_cat_shelter(tmp_path)
+
+
+def test_generating_probabilities_come_from_the_build_script():
+    probabilities = cat_shelter_probabilities()
+    script = build_script()
+    assert set(probabilities) == set(CAT_SHELTER_CATEGORIES)
+    for feature, order in CAT_SHELTER_CATEGORIES.items():
+        categories, by_sex = script.FEATURES[feature]
+        for sex in ("female", "male"):
+            for value, p in zip(order, probabilities[feature][sex], strict=True):
+                assert p == by_sex[sex][categories.index(value)]
+            assert probabilities[feature][sex].sum() == pytest.approx(1.0)
+
+
+def test_true_log_ratios():
+    ratios = cat_shelter_true_log_ratios()
+    assert list(ratios) == list(CAT_SHELTER_CATEGORIES)
+    fur = dict(zip(CAT_SHELTER_CATEGORIES["fur"], ratios["fur"], strict=True))
+    assert fur["calico"] == pytest.approx(np.log(0.0003 / 0.25))
+    assert fur["black"] == 0.0 and fur["white"] == 0.0
+    assert ratios["size"][-1] == pytest.approx(np.log(0.40 / 0.10))
+    np.testing.assert_array_equal(ratios["coat"], [0.0, 0.0])

@@ -93,3 +93,20 @@ def test_bar_chart_checks_shapes_and_skips_missing_values():
     assert [bar.get_height() for bar in drawn[0]] == [0.5, 0.0]
     labels = [text.get_text() for text in drawn[0][0].axes.texts]
     assert labels == ["0.50", ""]
+
+
+def test_x_axes_name_the_categories():
+    data = load_cat_fur()
+    view = categorical_alpha_view(data.X, data.y, 1.0, categories=[FUR_COLOURS])
+    fig, axes = plt.subplots(1, 2)
+    draw_categorical_alpha_view(view, axes, feature="fur", target="sex")
+    assert [ax.get_xlabel() for ax in axes] == ["fur", "fur"]
+    for ax in axes:
+        ax.cla()
+    draw_categorical_alpha_view(view, axes, feature="fur", target="sex", xlabel="fur colour")
+    assert [ax.get_xlabel() for ax in axes] == ["fur colour", "fur colour"]
+    plt.close(fig)
+    fig, ax = plt.subplots()
+    plot_category_probabilities([[0.5, 0.5]], ["a", "b"], ["k"], ax)
+    assert ax.get_xlabel() == ""
+    plt.close(fig)

@@ -191,3 +191,47 @@ def test_exponential_threshold_error_rejects_bad_input(kwargs, message):
 def test_exponential_bayes_threshold_needs_a_ratio_above_one():
     with pytest.raises(ValueError, match="mean_ratio"):
         exponential_bayes_threshold(mean_ratio=1.0)
+
+
+def test_accuracy_over_splits_is_reproducible_and_per_split():
+    from sklearn.model_selection import train_test_split
+
+    from lecture_utils.experiments import accuracy_over_splits
+    X, y = sample_exponential_classes(200, n_features=3, random_state=0)
+    sets = {"one": [0], "all": [0, 1, 2]}
+    model = GaussianClassifier(covariance="diag")
+    table = accuracy_over_splits(model, X, y, sets, n_splits=4, test_size=50, random_state=3)
+    assert table.shape == (4, 2) and list(table.columns) == ["one", "all"]
+    assert table.equals(accuracy_over_splits(model, X, y, sets, n_splits=4, test_size=50,
+                                             random_state=3))
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=50, stratify=y,
+                                                        random_state=4)
+    fitted = GaussianClassifier(covariance="diag").fit(X_train, y_train)
+    assert table.loc[1, "all"] == fitted.score(X_test, y_test)
+    with pytest.raises(ValueError):
+        accuracy_over_splits(model, X, y, {}, n_splits=2)
+
+
+def test_confidence_summary_counts_sure_and_certain_posteriors():
+    from sklearn.metrics import log_loss
+
+    from lecture_utils.discrete import CategoricalClassifier
+    from lecture_utils.experiments import confidence_summary
+    X = np.array([["a"], ["a"], ["a"], ["b"], ["b"], ["c"]])
+    y = np.array(["f", "f", "m", "m", "m", "f"])
+    model = CategoricalClassifier(priors=[0.5, 0.5]).fit(X, y)   # P(f | a) = 2/3 ... P(f | c) = 1
+    X_test, y_test = np.array([["a"], ["b"], ["c"], ["c"]]), np.array(["m", "m", "f", "m"])
+    summary = confidence_summary(model, X_test, y_test, threshold=0.7)
+    proba = model.predict_proba(X_test)
+    assert summary["accuracy"] == 0.5
+    assert summary["mean max P"] == pytest.approx(proba.max(axis=1).mean())
+    assert summary["log-loss"] == pytest.approx(log_loss(y_test, proba, labels=model.classes_))
+    assert summary["max P > 0.7"] == 3 and summary["right among those"] == pytest.approx(2 / 3)
+    assert summary["P = 1"] == 3 and summary["P = 1, wrong"] == 1
+    assert np.isnan(confidence_summary(model, X_test[:1], y_test[:1], threshold=0.9)
+                    ["right among those"])
+    for bad in (0.0, 1.0):
+        with pytest.raises(ValueError, match="threshold"):
+            confidence_summary(model, X_test, y_test, threshold=bad)
+    with pytest.raises(ValueError, match="one label per row"):
+        confidence_summary(model, X_test, y_test[:2])
