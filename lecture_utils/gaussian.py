@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 from scipy.linalg import cho_solve, solve_triangular
-from scipy.special import logsumexp
+from scipy.special import logsumexp, ndtr
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from .decision import BayesRuleMixin, log_joint, log_posteriors
@@ -147,18 +147,29 @@ def class_statistics(X, y):
 def log_likelihood_gradients(zero, first, second, mean, precision):
     r"""Gradients of one class's Gaussian log-likelihood with respect to its mean and precision.
 
-    With :math:`\ell(\mu, \Lambda) = \frac{Z}{2}\log|\Lambda|
-    - \frac12 \operatorname{Tr}(\Lambda S) + \mu^T \Lambda F - \frac{Z}{2}\mu^T\Lambda\mu`
-    (plus a constant), at a symmetric :math:`\Lambda`, differentiating as if its
-    entries were unconstrained,
+    Written in its trace form (plus a constant),
+
+    .. math::
+
+        \ell(\mu, \Lambda) = \frac{Z}{2}\log|\Lambda|
+            - \frac12 \operatorname{Tr}\big(\Lambda\,C(\mu)\big), \qquad
+        C(\mu) = \sum_i (x_i - \mu)(x_i - \mu)^T = S - F\mu^T - \mu F^T + Z\mu\mu^T,
+
+    and differentiating as if the entries of :math:`\Lambda` were unconstrained
+    (:math:`\nabla_\Lambda \log|\Lambda| = \Lambda^{-T}`,
+    :math:`\nabla_\Lambda \operatorname{Tr}(\Lambda B) = B^T`, and :math:`C` is symmetric),
+    at a symmetric :math:`\Lambda`:
 
     .. math::
 
         \nabla_\mu \ell = \Lambda F - Z \Lambda \mu, \qquad
-        \nabla_\Lambda \ell = \frac{Z}{2}\Lambda^{-T}
-            - \frac12\big(S - F\mu^T - \mu F^T + Z\mu\mu^T\big).
+        \nabla_\Lambda \ell = \frac{Z}{2}\Lambda^{-T} - \frac12 C(\mu).
 
-    Both vanish at :math:`\mu = F / Z`, :math:`\Lambda^{-1} = S / Z - \mu\mu^T`.
+    The expanded form :math:`\ldots + \mu^T\Lambda F - \frac{Z}{2}\mu^T\Lambda\mu`, which
+    uses :math:`\Lambda = \Lambda^T`, is the same function on symmetric matrices but has
+    another unconstrained gradient in :math:`\Lambda`,
+    :math:`\frac{Z}{2}\Lambda^{-T} - \frac12 S + \mu F^T - \frac{Z}{2}\mu\mu^T`; both
+    vanish at :math:`\mu = F / Z`, :math:`\Lambda^{-1} = S / Z - \mu\mu^T`.
 
     Parameters
     ----------
@@ -194,6 +205,49 @@ def log_likelihood_gradients(zero, first, second, mean, precision):
     scatter = second - np.outer(first, mean) - np.outer(mean, first) + zero * np.outer(mean, mean)
     gradient_mean = precision @ first - zero * precision @ mean
     return gradient_mean, 0.5 * zero * inverse_transpose - 0.5 * scatter
+
+
+def tied_bayes_error(mean_0, mean_1, covariance):
+    r"""Bayes error of two equally likely Gaussian classes with one shared covariance.
+
+    With :math:`\Delta^2 = (\mu_1 - \mu_0)^T\Sigma^{-1}(\mu_1 - \mu_0)`, the squared
+    Mahalanobis distance between the means, the LLR is Gaussian with mean
+    :math:`\pm\Delta^2/2` and variance :math:`\Delta^2` in each class, so the Bayes
+    decision (threshold 0) errs with probability
+
+    .. math::
+
+        P(\text{error}) = \Phi(-\Delta / 2),
+
+    where :math:`\Phi` is the standard normal distribution function. The Bayes accuracy is
+    :math:`\Phi(\Delta / 2)`.
+
+    Parameters
+    ----------
+    mean_0, mean_1 : array-like of shape (d,)
+    covariance : array-like of shape (d, d)
+        Symmetric positive definite.
+
+    Returns
+    -------
+    float
+    """
+    mean_0, mean_1 = np.asarray(mean_0, dtype=float), np.asarray(mean_1, dtype=float)
+    covariance = np.asarray(covariance, dtype=float)
+    d = mean_0.shape[0] if mean_0.ndim == 1 else -1
+    if d < 1 or mean_1.shape != (d,) or covariance.shape != (d, d):
+        raise ValueError(
+            f"the means must have shape (d,) and the covariance (d, d); got {mean_0.shape}, "
+            f"{mean_1.shape} and {covariance.shape}."
+        )
+    try:
+        factor = np.linalg.cholesky(covariance)
+    except np.linalg.LinAlgError:
+        raise ValueError(
+            "covariance is not positive definite; pass a symmetric positive definite matrix."
+        ) from None
+    distance = np.linalg.norm(solve_triangular(factor, mean_1 - mean_0, lower=True))
+    return float(ndtr(-0.5 * distance))
 
 
 class QuadraticLLR(NamedTuple):

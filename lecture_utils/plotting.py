@@ -137,6 +137,8 @@ def plot_decision_regions(
     feature_names=None,
     title=None,
     legend=True,
+    point_size=40,
+    point_alpha=0.9,
 ):
     """Colour the plane by the class a fitted classifier predicts, and show the data.
 
@@ -162,6 +164,9 @@ def plot_decision_regions(
         Axis labels.
     title : str, default=None
     legend : bool, default=True
+    point_size, point_alpha : float, default=40 and 0.9
+        Marker area and opacity of the data points; smaller, fainter markers keep
+        the density contours visible in a dense cloud.
 
     Returns
     -------
@@ -200,7 +205,7 @@ def plot_decision_regions(
     if y is None:
         drawn.points.append(ax.scatter(X[:, 0], X[:, 1], s=25, color="black"))
     else:
-        drawn.points.extend(scatter_classes(X, y, classes, ax))
+        drawn.points.extend(scatter_classes(X, y, classes, ax, size=point_size, alpha=point_alpha))
         if legend:
             # Beside the axes: never hides data, and placing it costs nothing
             # (loc="best" would test every cell of the region mesh).
@@ -383,7 +388,8 @@ class ClassDensityPlot:
     curves: list = field(default_factory=list)
 
 
-def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, feature_name=None):
+def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, feature_name=None,
+                            density_label="f(x | {label})"):
     r"""Each class's histogram (as a density) with its fitted density :math:`f(x \mid c)` on top.
 
     Parameters
@@ -398,6 +404,9 @@ def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, fe
         Points at which the densities are evaluated.
     feature_name : str, default=None
         The x-axis label.
+    density_label : str, default="f(x | {label})"
+        Legend entry of each fitted curve; ``{label}`` is replaced by the class label
+        (e.g. ``"p(x | y = {label})"``).
 
     Returns
     -------
@@ -417,7 +426,7 @@ def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, fe
                              color=class_color(k), label=f"{label} (data)")
         drawn.histograms.append(bars)
         drawn.curves.extend(ax.plot(grid, densities[:, k], color=class_color(k),
-                                    label=f"f(x | {label})"))
+                                    label=density_label.format(label=label)))
     ax.set_ylabel("density")
     return _finish(ax, drawn, feature_name=feature_name, legend_loc="upper right")
 

@@ -4,7 +4,12 @@ Gaussian log-likelihood (checked by finite differences)."""
 import numpy as np
 import pytest
 
-from lecture_utils.gaussian import GaussianClassifier, class_statistics, log_likelihood_gradients
+from lecture_utils.gaussian import (
+    GaussianClassifier,
+    class_statistics,
+    log_likelihood_gradients,
+    tied_bayes_error,
+)
 
 
 def sample(seed=0):
@@ -89,3 +94,43 @@ def test_bad_input_is_named():
         log_likelihood_gradients(3, np.zeros(2), np.eye(3), np.zeros(2), np.eye(2))
     with pytest.raises(ValueError, match="singular"):
         log_likelihood_gradients(3, np.zeros(2), np.eye(2), np.zeros(2), np.zeros((2, 2)))
+
+
+def test_expanded_form_gradient_differs_off_the_stationary_point_but_vanishes_on_it():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(30, 2)) @ np.array([[1.0, 0.0], [0.6, 0.8]])
+    stats = class_statistics(X, np.zeros(30))
+    Z, F, S = stats.zero[0], stats.first[0], stats.second[0]
+    mean = F / Z + np.array([0.3, -0.2])
+    precision = np.linalg.inv(S / Z - np.outer(F / Z, F / Z))
+    _, g_trace = log_likelihood_gradients(Z, F, S, mean, precision)
+    g_expanded = 0.5 * Z * np.linalg.inv(precision).T - 0.5 * S + np.outer(mean, F) \
+        - 0.5 * Z * np.outer(mean, mean)
+    assert not np.allclose(g_trace, g_expanded)
+    _, g_at_fit = log_likelihood_gradients(Z, F, S, F / Z, precision)
+    assert np.allclose(g_at_fit, 0.0, atol=1e-9)
+
+
+def test_tied_bayes_error_matches_the_normal_tail_and_a_monte_carlo_estimate():
+    from scipy.stats import norm
+
+    expected = norm.cdf(-np.sqrt(5) / 2)
+    assert tied_bayes_error(np.zeros(5), np.ones(5), np.eye(5)) == pytest.approx(expected)
+    covariance = np.array([[2.0, 0.6], [0.6, 0.5]])
+    means = np.array([[0.0, 0.0], [1.0, 0.5]])
+    rng = np.random.default_rng(0)
+    n = 200_000
+    noise = rng.multivariate_normal(np.zeros(2), covariance, size=2 * n)
+    draws = noise + np.repeat(means, n, axis=0)
+    labels = np.repeat([0, 1], n)
+    model = GaussianClassifier(covariance="tied").fit(draws, labels)
+    simulated = 1 - model.score(draws, labels)
+    assert tied_bayes_error(means[0], means[1], covariance) == pytest.approx(simulated, abs=3e-3)
+    assert tied_bayes_error(means[0], means[0], covariance) == pytest.approx(0.5)
+
+
+def test_tied_bayes_error_rejects_bad_shapes_and_singular_covariances():
+    with pytest.raises(ValueError, match="shape"):
+        tied_bayes_error(np.zeros(2), np.zeros(3), np.eye(2))
+    with pytest.raises(ValueError, match="positive definite"):
+        tied_bayes_error(np.zeros(2), np.ones(2), np.zeros((2, 2)))

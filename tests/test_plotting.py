@@ -81,6 +81,12 @@ def test_plot_decision_regions_returns_what_it_drew(iris, model):
     assert [text.get_text() for text in legend.get_texts()] == list(model.classes_)
 
 
+def test_plot_decision_regions_point_size_and_alpha(iris, model):
+    drawn = plot_decision_regions(model, iris.X, iris.y, resolution=RESOLUTION, point_size=12,
+                                  point_alpha=0.4)
+    assert all(points.get_sizes()[0] == 12 and points.get_alpha() == 0.4 for points in drawn.points)
+
+
 def test_plot_decision_regions_draws_on_the_given_axes(iris, model):
     fig, (left, right) = plt.subplots(1, 2)
     drawn = plot_decision_regions(

@@ -54,6 +54,14 @@ def test_class_densities_draw_each_class(one_feature):
     assert drawn.ax.get_xlabel() == "value"
 
 
+def test_class_densities_label_the_curves_as_asked(one_feature):
+    X, y, model = one_feature
+    drawn = plot_class_densities_1d(model, X, y)
+    assert [curve.get_label() for curve in drawn.curves] == ["f(x | a)", "f(x | b)"]
+    drawn = plot_class_densities_1d(model, X, y, density_label="p(x | y = {label})")
+    assert [curve.get_label() for curve in drawn.curves] == ["p(x | y = a)", "p(x | y = b)"]
+
+
 def test_class_densities_accept_a_1d_array(one_feature):
     X, y, model = one_feature
     drawn = plot_class_densities_1d(model, X[:, 0], y)
