@@ -235,3 +235,20 @@ def test_confidence_summary_counts_sure_and_certain_posteriors():
             confidence_summary(model, X_test, y_test, threshold=bad)
     with pytest.raises(ValueError, match="one label per row"):
         confidence_summary(model, X_test, y_test[:2])
+
+
+def test_repeated_fits_run_with_one_blas_thread_and_leave_the_setting_as_it_was():
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    from lecture_utils.experiments import _one_blas_thread
+
+    def blas_threads():
+        return [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
+
+    seen = []
+    probe = _one_blas_thread(lambda: seen.extend(blas_threads()))
+    with threadpool_limits(limits=2, user_api="blas"):
+        before = blas_threads()
+        probe()
+        assert blas_threads() == before
+    assert seen and set(seen) == {1}
