@@ -4,8 +4,11 @@ Everything here works in log space, so nothing underflows however small the
 densities are (a 784-dimensional Gaussian density is easily below 1e-300).
 """
 
+from typing import NamedTuple
+
 import numpy as np
 from scipy.special import expit, logsumexp
+from scipy.stats import binomtest
 from sklearn.utils.validation import check_is_fitted
 
 
@@ -163,6 +166,52 @@ def error_rate(y_true, y_pred):
             f"shapes {y_true.shape} and {y_pred.shape}."
         )
     return float(np.mean(y_true != y_pred))
+
+
+class McNemarResult(NamedTuple):
+    """Discordant counts of two classifiers and the exact McNemar p-value."""
+
+    only_a_wrong: int
+    only_b_wrong: int
+    p_value: float
+
+
+def mcnemar_test(y_true, pred_a, pred_b):
+    r"""Exact McNemar test: do two classifiers make errors equally often on the same samples?
+
+    Only the discordant samples count: :math:`n_a`, wrong for ``a`` only, and
+    :math:`n_b`, wrong for ``b`` only. If both classifiers have the same error
+    rate, each discordant sample is equally likely to be of either kind, so
+    :math:`n_a \sim \mathrm{Binomial}(n_a + n_b, 1/2)`; the p-value is the
+    two-sided exact binomial test of that hypothesis,
+
+    .. math::
+
+        p = \min\Bigl(1,\; 2 \sum_{i \le \min(n_a, n_b)} \binom{n}{i} 2^{-n}\Bigr),
+        \quad n = n_a + n_b.
+
+    Parameters
+    ----------
+    y_true, pred_a, pred_b : array-like of shape (n_samples,)
+        True labels and the two classifiers' predictions on the same samples.
+
+    Returns
+    -------
+    McNemarResult
+        ``(only_a_wrong, only_b_wrong, p_value)``; p = 1 when no sample is discordant.
+    """
+    y_true, pred_a, pred_b = np.asarray(y_true), np.asarray(pred_a), np.asarray(pred_b)
+    if (y_true.ndim != 1 or y_true.size == 0 or pred_a.shape != y_true.shape
+            or pred_b.shape != y_true.shape):
+        raise ValueError(
+            f"y_true, pred_a and pred_b must be non-empty 1-D arrays of the same length; got "
+            f"shapes {y_true.shape}, {pred_a.shape} and {pred_b.shape}."
+        )
+    wrong_a, wrong_b = pred_a != y_true, pred_b != y_true
+    only_a, only_b = int(np.sum(wrong_a & ~wrong_b)), int(np.sum(wrong_b & ~wrong_a))
+    if only_a + only_b == 0:
+        return McNemarResult(0, 0, 1.0)
+    return McNemarResult(only_a, only_b, float(binomtest(only_a, only_a + only_b).pvalue))
 
 
 class BayesRuleMixin:

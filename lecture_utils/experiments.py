@@ -652,6 +652,46 @@ def within_class_correlations(X, y):
     return covariances / (deviations[:, :, None] * deviations[:, None, :])
 
 
+def squared_multiple_correlations(covariances):
+    r"""How well each feature is predicted linearly by all the others: :math:`R^2_j`.
+
+    For a covariance :math:`\Sigma` with precision :math:`\Lambda = \Sigma^{-1}`, the
+    residual variance of feature :math:`j` after its best linear prediction from the
+    other features is :math:`1 / \Lambda_{jj}`, so
+
+    .. math::
+
+        R^2_j = 1 - \frac{1}{\Sigma_{jj}\,\Lambda_{jj}}.
+
+    :math:`R^2_j = 0` when feature :math:`j` is uncorrelated with all others; near 1
+    when the others nearly determine it. Unlike a pairwise :math:`\rho_{ij}`, it counts
+    all the other features together.
+
+    Parameters
+    ----------
+    covariances : array-like of shape (d, d) or (n, d, d)
+        Symmetric positive definite, d >= 2 (e.g. ``GaussianClassifier("full").covariances_``).
+
+    Returns
+    -------
+    ndarray of shape (d,) or (n, d)
+    """
+    covariances = np.asarray(covariances, dtype=float)
+    if (covariances.ndim not in (2, 3) or covariances.shape[-1] != covariances.shape[-2]
+            or covariances.shape[-1] < 2):
+        raise ValueError(
+            f"covariances must be a square matrix (at least 2 x 2) or a stack of them; got "
+            f"shape {covariances.shape}."
+        )
+    try:
+        np.linalg.cholesky(covariances)
+    except np.linalg.LinAlgError:
+        raise ValueError("covariances must be positive definite.") from None
+    variances = np.diagonal(covariances, axis1=-2, axis2=-1)
+    precisions = np.diagonal(np.linalg.inv(covariances), axis1=-2, axis2=-1)
+    return 1.0 - 1.0 / (variances * precisions)
+
+
 def off_diagonal(matrices):
     r"""The entries above the diagonal of a square matrix (or of each in a stack).
 

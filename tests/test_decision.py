@@ -180,3 +180,29 @@ def test_best_possible_accuracy_counts_identical_points_with_different_labels():
     assert best_possible_accuracy(X, ["a", "a", "a", "b", "b"]) == 1.0
     with pytest.raises(ValueError, match="one label per row"):
         best_possible_accuracy(X, ["a", "b"])
+
+
+def test_mcnemar_counts_only_discordant_errors():
+    from lecture_utils.decision import mcnemar_test
+
+    y = np.zeros(20, dtype=int)
+    a = np.zeros(20, dtype=int)
+    b = np.zeros(20, dtype=int)
+    a[:2] = 1            # both wrong on 0, 1: not counted
+    b[:2] = 1
+    a[2:10] = 1          # a alone wrong on 8 samples
+    b[10:11] = 1         # b alone wrong on 1 sample
+    result = mcnemar_test(y, a, b)
+    assert (result.only_a_wrong, result.only_b_wrong) == (8, 1)
+    # exact two-sided binomial: 2 * (1 + 9) / 2**9
+    assert result.p_value == pytest.approx(20 / 512)
+    assert mcnemar_test(y, b, a).p_value == pytest.approx(result.p_value)
+
+
+def test_mcnemar_without_discordant_samples_and_bad_input():
+    from lecture_utils.decision import mcnemar_test
+
+    y = np.array([0, 1, 1])
+    assert mcnemar_test(y, y, y) == (0, 0, 1.0)
+    with pytest.raises(ValueError, match="same length"):
+        mcnemar_test(y, y[:2], y)

@@ -252,3 +252,30 @@ def test_repeated_fits_run_with_one_blas_thread_and_leave_the_setting_as_it_was(
         probe()
         assert blas_threads() == before
     assert seen and set(seen) == {1}
+
+
+def test_squared_multiple_correlations_match_regression():
+    from lecture_utils.experiments import squared_multiple_correlations
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(2000, 4)) @ rng.normal(size=(4, 4))
+    covariance = np.cov(X, rowvar=False, bias=True)
+    r2 = squared_multiple_correlations(covariance)
+    for j in range(4):
+        others = np.delete(X, j, axis=1)
+        design = np.column_stack([np.ones(len(X)), others])
+        coefficients = np.linalg.lstsq(design, X[:, j], rcond=None)[0]
+        residual = X[:, j] - design @ coefficients
+        assert r2[j] == pytest.approx(1 - residual.var() / X[:, j].var())
+    assert squared_multiple_correlations(np.stack([covariance, np.eye(4)])).shape == (2, 4)
+    np.testing.assert_allclose(squared_multiple_correlations(np.diag([1.0, 4.0, 9.0])), 0,
+                               atol=1e-12)
+
+
+def test_squared_multiple_correlations_bad_input():
+    from lecture_utils.experiments import squared_multiple_correlations
+
+    with pytest.raises(ValueError, match="square"):
+        squared_multiple_correlations(np.ones((2, 3)))
+    with pytest.raises(ValueError, match="positive definite"):
+        squared_multiple_correlations(np.ones((2, 2)))
