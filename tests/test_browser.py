@@ -163,6 +163,18 @@ def _open_notebook(browser, lab_server, name):
 
 
 def _run_all(page):
+    """Run every cell and wait until the last one has run.
+
+    The stored outputs are cleared first: otherwise every prompt already shows the
+    stored execution count, and the kernel reads idle between two cells, so a wait
+    could end while the run is still going.
+    """
+    page.evaluate("window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.wait_for_function(
+        """() => ![...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                  .some(p => /\\[\\d+\\]/.test(p.textContent))""",
+        timeout=RUN_TIMEOUT_MS,
+    )
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(
         """() => {
@@ -285,10 +297,12 @@ def test_a_widget_works_inside_a_rise_slideshow(browser, lab_server):
         _go_to_slide_containing(slides, cell_text)
         cell = slides.locator(".jp-CodeCell", has_text=cell_text)
         cell.locator(".jp-InputArea-editor").click()
-        slides.keyboard.press("Shift+Enter")
+        # Ctrl+Enter runs the cell in place, as an instructor re-runs a cell on stage.
+        # (Shift+Enter would select the next cell, the slide's hidden speaker notes, and
+        # in jupyterlab-rise 0.43.1 the widget then ignores clicks; README says so.)
+        slides.keyboard.press("Control+Enter")
         widget = cell.locator(".widget-interact")
         widget.locator(".widget-output img").first.wait_for(timeout=60_000)
-        # Shift+Enter moved on to the next slide: come back to the widget.
         _go_to_slide_containing(slides, cell_text, direction="left")
         slides.wait_for_timeout(800)
         assert widget.is_visible(), "the widget is not on the slide being shown"
