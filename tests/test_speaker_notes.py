@@ -1,13 +1,13 @@
 """Every slide carries speaker notes for the instructor, and the audience never sees them.
 
-TEACHING.md: after each slide's or sub-slide's content comes a cell of slide type
-``notes`` with the slide's point, a question for the room and the answer to expect, and
-the confusion students typically have there; the title slide's notes give a plan (how
-long the notebook takes, what to skip when time is short). RISE shows notes only in its
-speaker window; nbconvert's reveal.js export turns them into ``<aside class="notes">``,
-which reveal.js shows only in its speaker view (``S``). That the notes stay hidden on the
-audience's slide is checked in the browser, by the tests of the exported slides
-(test_export_slides.py) and of RISE (test_browser.py).
+Every notebook follows one convention: after each slide's or sub-slide's content comes
+a cell of slide type ``notes`` with the slide's point, a question for the room and the
+answer to expect, and the confusion students typically have there; the title slide's
+notes give a plan (how long the notebook takes, what to skip when time is short). RISE
+shows notes only in its speaker window; nbconvert's reveal.js export turns them into
+``<aside class="notes">``, which reveal.js shows only in its speaker view (``S``). That
+the notes stay hidden on the audience's slide is checked in the browser, by the tests of
+the exported slides (test_export_slides.py) and of RISE (test_browser.py).
 """
 
 import re
