@@ -2,7 +2,7 @@
 
 Usage, from the repository root::
 
-    python notebooks/execute.py                      # every notebook
+    python notebooks/execute.py                      # every notebook, exercises too
     python notebooks/execute.py notebooks/01_*.ipynb # some of them
     python notebooks/execute.py --check              # time them, leave the files alone
 
@@ -26,6 +26,9 @@ import nbformat
 from nbclient import NotebookClient
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent
+#: The lecture notebooks, then their exercise notebooks.
+ALL_NOTEBOOKS = [*sorted(NOTEBOOK_DIR.glob("[0-9][0-9]_*.ipynb")),
+                 *sorted((NOTEBOOK_DIR / "exercises").glob("[0-9][0-9]_*.ipynb"))]
 TIMEOUT_SECONDS = 300
 #: Longest single wait for a message from the kernel's shell channel; see `wait_in_slices`.
 WAIT_SLICE_SECONDS = 0.5
@@ -101,7 +104,7 @@ def main(argv=None):
     parser.add_argument("--check", action="store_true",
                         help="only run and time the notebooks; do not write them")
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted(NOTEBOOK_DIR.glob("[0-9][0-9]_*.ipynb"))
+    paths = args.notebooks or ALL_NOTEBOOKS
     for path in paths:
         notebook, seconds = execute(path)
         if not args.check:

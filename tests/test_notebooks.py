@@ -11,7 +11,9 @@ import pytest
 from lecture_utils.style import MAX_FIGURE_PX
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+#: The lecture notebooks and their exercise notebooks: all present as slides and run in one go.
+NOTEBOOKS = [*sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")),
+             *sorted((ROOT / "notebooks" / "exercises").glob("[0-9][0-9]_*.ipynb"))]
 SLIDE_TYPES = {"slide", "subslide", "fragment", "-", "skip", "notes"}
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 

@@ -125,13 +125,18 @@ LAYERS = {
     "experiments": 2, "datasets": 2,
     "plotting": 3,
     "widgets": 4,
+    "exercises": 5,
 }
 
 
 def _internal_imports(path):
+    """The lecture_utils modules that ``path`` imports (top-level module names)."""
+    in_subpackage = path.parent.name != "lecture_utils"
     tree = ast.parse(path.read_text())
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+        if isinstance(node, ast.ImportFrom) and node.level >= 1 and node.module:
+            if in_subpackage and node.level == 1:
+                continue  # a sibling inside the same subpackage
             yield node.module.split(".")[0]
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("lecture_utils."):
             yield node.module.split(".")[1]
@@ -141,12 +146,22 @@ def _internal_imports(path):
                     yield alias.name.split(".")[1]
 
 
-@pytest.mark.parametrize(
-    "module", sorted(p.stem for p in (ROOT / "lecture_utils").glob("*.py") if p.stem != "__init__")
-)
-def test_modules_import_only_from_lower_layers(module):
-    assert module in LAYERS, f"lecture_utils/{module}.py has no layer: add it to LAYERS"
-    for imported in _internal_imports(ROOT / "lecture_utils" / f"{module}.py"):
+def _package_modules():
+    """Each file of lecture_utils with its layer's name: a subpackage is one layer."""
+    package = ROOT / "lecture_utils"
+    for path in sorted(package.rglob("*.py")):
+        if path.parent == package and path.stem == "__init__":
+            continue
+        layer = path.stem if path.parent == package else path.parent.name
+        yield pytest.param(path, layer, id=path.relative_to(package).as_posix())
+
+
+@pytest.mark.parametrize("path, module", list(_package_modules()))
+def test_modules_import_only_from_lower_layers(path, module):
+    assert module in LAYERS, f"lecture_utils/{module} has no layer: add it to LAYERS"
+    for imported in _internal_imports(path):
+        if imported == module:
+            continue
         assert LAYERS[imported] < LAYERS[module], f"{module} (layer {LAYERS[module]}) imports "\
             f"{imported} (layer {LAYERS[imported]})"
 
@@ -163,7 +178,8 @@ UNPICKLING_AT_BUILD_TIME = {"data/build_mnist.py"}
 
 
 def _python_sources():
-    for pattern in ("lecture_utils/*.py", "notebooks/*.py", "notebooks/*.ipynb", "data/*.py"):
+    for pattern in ("lecture_utils/**/*.py", "notebooks/**/*.py", "notebooks/**/*.ipynb",
+                    "data/*.py"):
         yield from sorted(ROOT.glob(pattern))
 
 
