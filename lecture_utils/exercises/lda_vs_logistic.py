@@ -1,0 +1,398 @@
+r"""Checks for ``notebooks/exercises/03_lda_vs_logistic_regression_exercises.ipynb``.
+
+The exercises follow notebook 03 (LDA versus logistic regression) and its notation:
+:math:`N` samples, :math:`D` features, :math:`K` classes, priors :math:`\pi_k`,
+one-hot targets :math:`t_{nk}`, softmax outputs :math:`\hat y_{nk}`, and the weight
+matrix :math:`W` of shape :math:`(D + 1) \times K` whose row 0 holds the biases.
+
+Checks
+------
+check_softmax_gradient(softmax_gradient, W, X1, T)
+    A function that returns the gradient of the mean cross-entropy,
+    :math:`g = \frac1N\sum_n x_n(\hat y_n - t_n)^T`.
+check_lda_weights(W_lda, X, y, priors)
+    The weight vectors :math:`w_k = \Sigma^{-1}\mu_k` of LDA, one row per class.
+check_lda_biases(w0_lda, X, y, priors)
+    The biases :math:`w_{0k} = \log\pi_k - \frac12\mu_k^T\Sigma^{-1}\mu_k` of LDA.
+check_bayes_error(bayes_error, mean_0, mean_1, covariance)
+    A function that returns the Bayes error :math:`\Phi(-\Delta/2)` of two equally
+    likely Gaussian classes with one shared covariance.
+
+Each check computes the right answer with the tested models of `lecture_utils`
+(`lecture_utils.logistic.cross_entropy_gradient`, `GaussianClassifier`,
+`lecture_utils.gaussian.tied_bayes_error`) and, from the same inputs, the answers that
+typical mistakes lead to, so that it can name the mistake. No message shows the
+right value.
+"""
+
+import numpy as np
+from scipy.special import ndtr
+
+from ..gaussian import GaussianClassifier, tied_bayes_error
+from ..logistic import cross_entropy_gradient, log_softmax, softmax
+from .checking import Mistake, NotYetRight, call_student_function, check_answer, transposed
+
+__all__ = ["NotYetRight", "check_bayes_error", "check_lda_biases", "check_lda_weights",
+           "check_softmax_gradient"]
+
+#: Relative tolerance of every check: the right formula, computed another way
+#: (an explicit inverse, scipy.stats.norm.cdf, a loop), agrees far closer than this.
+RTOL = 1e-6
+
+
+# ------------------------------------------------------------------ validation
+def _check_gradient_inputs(W, X1, T):
+    W, X1, T = (np.asarray(a, dtype=float) for a in (W, X1, T))
+    if X1.ndim != 2 or T.ndim != 2 or W.ndim != 2:
+        raise ValueError(f"W, X1 and T must be 2-D; got shapes {W.shape}, {X1.shape} and "
+                         f"{T.shape}.")
+    n_samples, n_rows = X1.shape
+    if T.shape[0] != n_samples or W.shape != (n_rows, T.shape[1]):
+        raise ValueError(f"expected X1 (N, D + 1), T (N, K) and W (D + 1, K); got X1 "
+                         f"{X1.shape}, T {T.shape} and W {W.shape}.")
+    if not (np.all(np.isfinite(W)) and np.all(np.isfinite(X1))):
+        raise ValueError("W and X1 must be finite (no NaN or inf).")
+    if not np.allclose(X1[:, 0], 1.0):
+        raise ValueError("column 0 of X1 must be the dummy feature 1 (see add_bias).")
+    if not (np.all((T == 0) | (T == 1)) and np.all(T.sum(axis=1) == 1)):
+        raise ValueError("T must be one-hot: entries 0 or 1, exactly one 1 per row "
+                         "(see one_hot).")
+    return W, X1, T
+
+
+def _check_gaussian_problem(mean_0, mean_1, covariance):
+    mean_0, mean_1 = np.asarray(mean_0, dtype=float), np.asarray(mean_1, dtype=float)
+    covariance = np.asarray(covariance, dtype=float)
+    if not (np.all(np.isfinite(mean_0)) and np.all(np.isfinite(mean_1))
+            and np.all(np.isfinite(covariance))):
+        raise ValueError("the means and the covariance must be finite (no NaN or inf).")
+    # tied_bayes_error raises a ValueError for wrong shapes or a covariance that is not
+    # positive definite
+    expected = tied_bayes_error(mean_0, mean_1, covariance)
+    if not np.allclose(covariance, covariance.T):
+        raise ValueError("the covariance must be symmetric.")
+    return mean_0, mean_1, covariance, expected
+
+
+def _tied_and_per_class(X, y, priors):
+    """LDA fitted with the given priors, and the per-class (QDA) fit with the same priors."""
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    if X.ndim != 2 or y.shape != (X.shape[0],):
+        raise ValueError(f"X must be (N, D) and y (N,); got shapes {X.shape} and {y.shape}.")
+    tied = GaussianClassifier(covariance="tied", priors=priors).fit(X, y)
+    try:
+        full = GaussianClassifier(covariance="full", priors=priors).fit(X, y)
+    except ValueError:  # a class too small for a covariance of its own: no such mistake
+        return X, tied, None
+    return X, tied, _weights_and_biases(full.means_, full.covariances_, full.priors_)
+
+
+def _lda_weights_and_biases(tied):
+    """`_weights_and_biases` of a fitted tied model, whose classes share ``covariances_[0]``."""
+    shared = np.broadcast_to(tied.covariances_[0], (len(tied.means_),) + tied.covariances_[0].shape)
+    return _weights_and_biases(tied.means_, shared, tied.priors_)
+
+
+def _weights_and_biases(means, covariances, priors):
+    r""":math:`w_k = \Sigma_k^{-1}\mu_k` and :math:`w_{0k} = \log\pi_k - \frac12\mu_k^T w_k`,
+    with one covariance per class (all the same for LDA)."""
+    W = np.array([np.linalg.solve(cov, mean) for mean, cov in
+                  zip(means, covariances, strict=True)])
+    quadratic = np.einsum("kd,kd->k", W, means)
+    return W, np.log(priors) - 0.5 * quadratic, quadratic
+
+
+# -------------------------------------------------------------------- exercise 2
+def check_softmax_gradient(softmax_gradient, W, X1, T):
+    r"""Check a function ``softmax_gradient(W, X1, T)`` that returns the gradient of
+    the mean cross-entropy :math:`J(W) = -\frac1N\sum_n\sum_k t_{nk}\log\hat y_{nk}`.
+
+    The right answer, with :math:`\hat y_n = \operatorname{softmax}(W^T x_n)`, is
+
+    .. math::
+
+        g = \frac1N\sum_{n=1}^N x_n(\hat y_n - t_n)^T = \frac1N X_1^T(\hat Y - T),
+
+    of shape :math:`(D + 1) \times K`, like :math:`W`
+    (`lecture_utils.logistic.cross_entropy_gradient` without a penalty). Relative
+    tolerance 1e-6.
+
+    Recognised mistakes: the transpose (:math:`K \times (D + 1)`); the sign flipped
+    (:math:`t - \hat y`, the gradient of the log-likelihood, not of :math:`J`); the sum
+    over samples not divided by :math:`N`; divided by :math:`N` twice;
+    :math:`e^{a}` in place of the softmax (not normalised); the softmax normalised over
+    the samples (axis 0) instead of over the classes.
+
+    Parameters
+    ----------
+    softmax_gradient : callable
+        The student's function of ``(W, X1, T)``.
+    W : array-like of shape (D + 1, K)
+    X1 : array-like of shape (N, D + 1)
+        The features with the dummy feature 1 in column 0 (`add_bias`).
+    T : array-like of shape (N, K)
+        One-hot targets (`one_hot`).
+
+    Raises
+    ------
+    NotYetRight
+        If the function fails or its answer does not match.
+    ValueError
+        If ``W``, ``X1`` or ``T`` are not a valid problem.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_utils.logistic import add_bias, one_hot, softmax
+    >>> X1 = add_bias([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [1.0, 3.0]])
+    >>> T = one_hot(np.array([0, 1, 2, 1]), 3)
+    >>> W = np.arange(9.0).reshape(3, 3) / 10
+    >>> check_softmax_gradient(lambda W, X1, T: X1.T @ (softmax(X1 @ W) - T) / len(X1),
+    ...                        W, X1, T)
+    Right: `softmax_gradient(W, X1, T)` matches (relative tolerance 1e-06).
+    >>> try:
+    ...     check_softmax_gradient(lambda W, X1, T: X1.T @ (softmax(X1 @ W) - T), W, X1, T)
+    ... except NotYetRight as error:
+    ...     print(str(error)[:95])
+    `softmax_gradient(W, X1, T)` is not yet right. It looks like you summed over the samples but di
+    """
+    W, X1, T = _check_gradient_inputs(W, X1, T)
+    n_samples = X1.shape[0]
+    expected = cross_entropy_gradient(W, X1, T)
+    scores = X1 @ W
+    summed = expected * n_samples
+    mistakes = [
+        Mistake("returned the transpose, K x (D + 1)",
+                "The gradient has the shape of W, (D + 1) x K: one row per feature (row 0 the "
+                "bias), one column per class. Write X1.T @ (...), not (...).T @ X1.", expected.T),
+        Mistake("computed t - y_hat instead of y_hat - t (the sign is flipped)",
+                "t - y_hat is the gradient of the log-likelihood, which we maximise; J is its "
+                "negative, so its gradient is X1^T (y_hat - t) / N.", -expected),
+        Mistake("summed over the samples but did not divide by N",
+                "J is the mean cross-entropy, so its gradient is the mean of x_n (y_hat_n - "
+                "t_n)^T: divide the sum by N.", summed),
+        Mistake("divided by N twice",
+                "Divide the sum over the samples by N once.", expected / n_samples),
+        Mistake("used exp(scores) without normalising them (not the softmax)",
+                "Divide each row of exp(X1 @ W) by its sum over the classes, or use "
+                "softmax(X1 @ W) from lecture_utils.logistic.",
+                X1.T @ (np.exp(scores) - T) / n_samples),
+        Mistake("normalised the softmax over the samples (axis 0), not over the classes",
+                "Each row (one sample) of y_hat must sum to one: normalise along axis=1, or "
+                "use softmax(X1 @ W) from lecture_utils.logistic.",
+                X1.T @ (np.exp(log_softmax(scores.T).T) - T) / n_samples),
+    ]
+    answer = call_student_function(softmax_gradient, W.copy(), X1.copy(), T.copy(),
+                                   name="softmax_gradient")
+    check_answer(answer, expected, name="softmax_gradient(W, X1, T)", mistakes=mistakes,
+                 rtol=RTOL)
+
+
+# -------------------------------------------------------------------- exercise 3
+def check_lda_weights(W_lda, X, y, priors):
+    r"""Check the weight vectors of LDA's linear scores, one row per class.
+
+    LDA is ``GaussianClassifier(covariance="tied", priors=priors)`` fitted to ``(X, y)``,
+    with class means :math:`\mu_k` (``means_``) and the shared within-class covariance
+    :math:`\Sigma` (``covariances_[0]``). The right answer is the
+    :math:`K \times D` matrix with rows
+
+    .. math::
+
+        w_k = \Sigma^{-1}\mu_k ,
+
+    so that the scores :math:`a_k(x) = w_k^T x + w_{0k}` have softmax ``predict_proba``.
+    Relative tolerance 1e-6.
+
+    Recognised mistakes: the transpose (:math:`D \times K`, means as columns);
+    each class's own covariance :math:`\Sigma_k` (QDA's) in place of the shared one; the
+    total covariance of all samples around the overall mean (lecture 004's formula);
+    :math:`\Sigma\mu_k` instead of :math:`\Sigma^{-1}\mu_k`.
+
+    Parameters
+    ----------
+    W_lda : array-like of shape (K, D)
+    X : array-like of shape (N, D)
+    y : array-like of shape (N,)
+    priors : array-like of shape (K,)
+        The priors :math:`\pi_k` the model was fitted with, in the order of ``classes_``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [3.0, 2.0], [4.0, 4.0], [3.0, 3.0],
+    ...               [1.0, 4.0], [2.0, 5.0], [0.0, 5.0]])
+    >>> y = np.repeat([0, 1, 2], 3)
+    >>> lda = GaussianClassifier(covariance="tied", priors=[0.5, 0.3, 0.2]).fit(X, y)
+    >>> W_lda = np.linalg.solve(lda.covariances_[0], lda.means_.T).T
+    >>> check_lda_weights(W_lda, X, y, [0.5, 0.3, 0.2])
+    Right: `W_lda` matches (relative tolerance 1e-06).
+    """
+    X, tied, per_class = _tied_and_per_class(X, y, priors)
+    expected, w0, _ = _lda_weights_and_biases(tied)
+    _assert_softmax_is_the_posterior(expected, w0, tied, X)
+    total = np.cov(X, rowvar=False, bias=True)
+    mistakes = [
+        transposed(expected),
+        Mistake("used the total covariance of all samples around the overall mean",
+                "That is lecture 004's formula, not the ML estimate: it adds the spread of the "
+                "class means. Use the tied model's within-class covariance, covariances_[0].",
+                np.linalg.solve(total, tied.means_.T).T),
+        Mistake("multiplied the means by Sigma instead of solving with it (Sigma mu_k, not "
+                "Sigma^-1 mu_k)",
+                "w_k = Sigma^-1 mu_k: use np.linalg.solve(Sigma, ...) (or the inverse).",
+                tied.means_ @ tied.covariances_[0]),
+    ]
+    if per_class is not None:
+        mistakes.append(Mistake(
+            "used each class's own covariance Sigma_k (QDA's) instead of the shared one",
+            "LDA has one covariance for all classes, the within-class covariance "
+            "(covariances_[0] of the tied model); with Sigma_k the scores are not linear.",
+            per_class[0]))
+    check_answer(W_lda, expected, name="W_lda", mistakes=mistakes, rtol=RTOL)
+
+
+def check_lda_biases(w0_lda, X, y, priors):
+    r"""Check the biases of LDA's linear scores, one per class.
+
+    With LDA as in `check_lda_weights`, the right answer has shape :math:`(K,)`:
+
+    .. math::
+
+        w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Sigma^{-1}\mu_k .
+
+    Relative tolerance 1e-6.
+
+    Recognised mistakes: :math:`\log\pi_k` left out; the :math:`\frac12` left out;
+    :math:`\pi_k` instead of :math:`\log\pi_k`; the quadratic term added instead of
+    subtracted; each class's own covariance :math:`\Sigma_k` in place of the shared one;
+    a column :math:`(K, 1)` instead of a vector :math:`(K,)`.
+
+    Parameters
+    ----------
+    w0_lda : array-like of shape (K,)
+    X, y, priors
+        As in `check_lda_weights`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [3.0, 2.0], [4.0, 4.0], [3.0, 3.0],
+    ...               [1.0, 4.0], [2.0, 5.0], [0.0, 5.0]])
+    >>> y = np.repeat([0, 1, 2], 3)
+    >>> lda = GaussianClassifier(covariance="tied", priors=[0.5, 0.3, 0.2]).fit(X, y)
+    >>> W_lda = np.linalg.solve(lda.covariances_[0], lda.means_.T).T
+    >>> half_missing = np.log(lda.priors_) - np.sum(W_lda * lda.means_, axis=1)
+    >>> try:
+    ...     check_lda_biases(half_missing, X, y, [0.5, 0.3, 0.2])
+    ... except NotYetRight as error:
+    ...     print(str(error)[:72])
+    `w0_lda` is not yet right. It looks like you left out the 1/2 in front o
+    """
+    X, tied, per_class = _tied_and_per_class(X, y, priors)
+    W, expected, quadratic = _lda_weights_and_biases(tied)
+    _assert_softmax_is_the_posterior(W, expected, tied, X)
+    log_priors = np.log(tied.priors_)
+    mistakes = [
+        Mistake("left out log pi_k",
+                "The prior enters the score as log pi_k: with unequal priors, leaving it out "
+                "moves every boundary towards the rarer classes.", -0.5 * quadratic),
+        Mistake("left out the 1/2 in front of mu_k^T Sigma^-1 mu_k",
+                "log N(x; mu_k, Sigma) has -1/2 (x - mu_k)^T Sigma^-1 (x - mu_k); expanding it "
+                "keeps the 1/2 on the mu_k^T Sigma^-1 mu_k term.", log_priors - quadratic),
+        Mistake("added pi_k instead of log pi_k",
+                "The score is a log-probability: the prior enters as its logarithm.",
+                tied.priors_ - 0.5 * quadratic),
+        Mistake("added the quadratic term instead of subtracting it",
+                "It is -1/2 mu_k^T Sigma^-1 mu_k: the expansion of -1/2 (x - mu_k)^T "
+                "Sigma^-1 (x - mu_k) gives a minus sign.", log_priors + 0.5 * quadratic),
+    ]
+    if per_class is not None:
+        mistakes.append(Mistake(
+            "used each class's own covariance Sigma_k (QDA's) instead of the shared one",
+            "LDA has one covariance for all classes: covariances_[0] of the tied model.",
+            per_class[1]))
+    mistakes.append(Mistake(
+        "returned a column of shape (K, 1) instead of a vector of shape (K,)",
+        "Added to the (N, K) scores X @ W_lda.T, a (K, 1) column broadcasts to the wrong "
+        "shape or fails; return a flat vector (e.g. with .ravel()).", expected[:, None]))
+    check_answer(w0_lda, expected, name="w0_lda", mistakes=mistakes, rtol=RTOL)
+
+
+def _assert_softmax_is_the_posterior(W, w0, model, X):
+    """The scores' softmax must be the model's posterior (a guard on the check itself)."""
+    gap = np.abs(softmax(X @ W.T + w0) - model.predict_proba(X)).max()
+    if gap > 1e-8:  # pragma: no cover - would mean the check computes the wrong answer
+        raise RuntimeError("the check's LDA scores do not reproduce predict_proba "
+                           f"(gap {gap:.2g}).")
+
+
+# -------------------------------------------------------------------- exercise 4
+def check_bayes_error(bayes_error, mean_0, mean_1, covariance):
+    r"""Check a function ``bayes_error(mean_0, mean_1, covariance)`` that returns the Bayes
+    error of two equally likely Gaussian classes with one shared covariance.
+
+    With :math:`\Delta = \sqrt{(\mu_1 - \mu_0)^T\Sigma^{-1}(\mu_1 - \mu_0)}`, the
+    Mahalanobis distance between the means, the right answer is
+
+    .. math::
+
+        P(\text{error}) = \Phi(-\Delta / 2),
+
+    :math:`\Phi` the standard normal distribution function
+    (`lecture_utils.gaussian.tied_bayes_error`). Relative tolerance 1e-6.
+
+    Recognised mistakes: :math:`\Phi(-\Delta)` (the half forgotten); the squared distance
+    :math:`\Delta^2` used as :math:`\Delta`; the Euclidean distance
+    :math:`\lVert\mu_1 - \mu_0\rVert` instead of the Mahalanobis one (the same when
+    :math:`\Sigma = I`); :math:`\Sigma` in place of :math:`\Sigma^{-1}`; the Bayes accuracy
+    :math:`\Phi(\Delta/2)` instead of the error.
+
+    Parameters
+    ----------
+    bayes_error : callable
+        The student's function of ``(mean_0, mean_1, covariance)``.
+    mean_0, mean_1 : array-like of shape (D,)
+    covariance : array-like of shape (D, D)
+        Symmetric positive definite.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy.stats import norm
+    >>> def bayes_error(mean_0, mean_1, covariance):
+    ...     d = np.subtract(mean_1, mean_0)
+    ...     return norm.cdf(-0.5 * np.sqrt(d @ np.linalg.solve(covariance, d)))
+    >>> check_bayes_error(bayes_error, [0.0, 0.0], [2.0, 1.0], [[1.0, 0.5], [0.5, 2.0]])
+    Right: `bayes_error(mean_0, mean_1, covariance)` matches (relative tolerance 1e-06).
+    """
+    mean_0, mean_1, covariance, expected = _check_gaussian_problem(mean_0, mean_1, covariance)
+    difference = mean_1 - mean_0
+    squared = float(difference @ np.linalg.solve(covariance, difference))
+    delta = np.sqrt(squared)
+    euclidean = float(np.linalg.norm(difference))
+    with_sigma = np.sqrt(float(difference @ covariance @ difference))
+    mistakes = [
+        Mistake("computed Phi(-Delta): the half is missing",
+                "The Bayes boundary lies halfway between the means, Delta/2 from each of them "
+                "in Mahalanobis units: the error is Phi(-Delta/2).", ndtr(-delta)),
+        Mistake("used the squared Mahalanobis distance Delta^2 as Delta",
+                "Delta is the square root of (mu_1 - mu_0)^T Sigma^-1 (mu_1 - mu_0).",
+                ndtr(-0.5 * squared)),
+        Mistake("used the Euclidean distance between the means, not the Mahalanobis distance",
+                "Measure the distance in units of the shared covariance: Delta^2 = "
+                "(mu_1 - mu_0)^T Sigma^-1 (mu_1 - mu_0). (With Sigma = I the two coincide, "
+                "which is why an identity covariance cannot tell them apart.)",
+                ndtr(-0.5 * euclidean)),
+        Mistake("used Sigma instead of Sigma^-1 in the distance",
+                "Delta^2 = (mu_1 - mu_0)^T Sigma^-1 (mu_1 - mu_0): solve with Sigma "
+                "(np.linalg.solve), do not multiply by it.", ndtr(-0.5 * with_sigma)),
+        Mistake("returned the Bayes accuracy Phi(Delta/2), not the error",
+                "The error is the probability of the wrong side: Phi(-Delta/2) = "
+                "1 - Phi(Delta/2).", ndtr(0.5 * delta)),
+    ]
+    answer = call_student_function(bayes_error, mean_0.copy(), mean_1.copy(),
+                                   covariance.copy(), name="bayes_error")
+    check_answer(answer, expected, name="bayes_error(mean_0, mean_1, covariance)",
+                 mistakes=mistakes, rtol=RTOL)

@@ -1,0 +1,259 @@
+"""Tests of the checks for exercise notebook 03 (LDA versus logistic regression).
+
+Every recognised mistake is computed here as a student would make it, independently of
+the check's own list, and must be named; the right answers pass; no message shows the
+right value.
+"""
+
+import numpy as np
+import pytest
+from scipy.stats import norm
+
+from lecture_utils.datasets import load_iris, load_iris_2d
+from lecture_utils.exercises.checking import NotYetRight
+from lecture_utils.exercises.lda_vs_logistic import (
+    check_bayes_error,
+    check_lda_biases,
+    check_lda_weights,
+    check_softmax_gradient,
+)
+from lecture_utils.gaussian import GaussianClassifier
+from lecture_utils.logistic import add_bias, one_hot
+
+PRIORS = [0.5, 0.3, 0.2]
+
+
+def _formatted(values):
+    """A few renderings of the right value that a leaking message might contain."""
+    values = np.atleast_1d(np.asarray(values, dtype=float)).ravel()
+    shown = []
+    for v in values[:4]:
+        shown += [f"{v:.3g}", f"{v:.4f}", repr(float(v))]
+    return [s for s in shown if s not in {"0", "-0", "0.000", "0.0000", "1", "-1"}]
+
+
+def _assert_no_leak(message, expected):
+    for text in _formatted(expected):
+        assert text not in message, f"the message shows the right value {text}: {message}"
+
+
+def _fails(check, *args, match):
+    with pytest.raises(NotYetRight, match=match) as error:
+        check(*args)
+    return str(error.value)
+
+
+# ------------------------------------------------------------------- gradient
+@pytest.fixture(scope="module")
+def gradient_problem():
+    four = load_iris()
+    classes = np.unique(four.y)
+    X1 = add_bias(four.X)
+    T = one_hot(np.searchsorted(classes, four.y), classes.size)
+    W = np.random.default_rng(0).standard_normal((X1.shape[1], T.shape[1]))
+    return W, X1, T
+
+
+def _stable_softmax(S, axis):
+    E = np.exp(S - S.max(axis=axis, keepdims=True))
+    return E / E.sum(axis=axis, keepdims=True)
+
+
+def _right_gradient(W, X1, T):
+    return X1.T @ (_stable_softmax(X1 @ W, axis=1) - T) / len(X1)
+
+
+def test_gradient_right_answer_passes(gradient_problem, capsys):
+    check_softmax_gradient(_right_gradient, *gradient_problem)
+    assert capsys.readouterr().out.startswith("Right:")
+
+
+def test_gradient_loop_version_passes(gradient_problem, capsys):
+    def by_loop(W, X1, T):
+        total = np.zeros_like(W)
+        for x, t in zip(X1, T, strict=True):
+            y_hat = np.exp(x @ W) / np.exp(x @ W).sum()
+            total += np.outer(x, y_hat - t)
+        return total / len(X1)
+
+    check_softmax_gradient(by_loop, *gradient_problem)
+    assert "Right" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("student, phrase", [
+    (lambda W, X1, T: (_stable_softmax(X1 @ W, 1) - T).T @ X1 / len(X1), "transpose"),
+    (lambda W, X1, T: X1.T @ (T - _stable_softmax(X1 @ W, 1)) / len(X1), "sign is flipped"),
+    (lambda W, X1, T: X1.T @ (_stable_softmax(X1 @ W, 1) - T), "did not divide by N"),
+    (lambda W, X1, T: X1.T @ (_stable_softmax(X1 @ W, 1) - T) / len(X1) ** 2, "by N twice"),
+    (lambda W, X1, T: X1.T @ (np.exp(X1 @ W) - T) / len(X1), "without normalising"),
+    (lambda W, X1, T: X1.T @ (_stable_softmax(X1 @ W, 0) - T) / len(X1), "over the samples"),
+])
+def test_gradient_mistakes_are_named(gradient_problem, student, phrase):
+    message = _fails(check_softmax_gradient, student, *gradient_problem, match=phrase)
+    _assert_no_leak(message, _right_gradient(*gradient_problem))
+
+
+def test_gradient_unrecognised_and_special_answers(gradient_problem):
+    right = _right_gradient(*gradient_problem)
+    message = _fails(check_softmax_gradient, lambda W, X1, T: 2 * right, *gradient_problem,
+                     match="none of the usual mistakes")
+    _assert_no_leak(message, right)
+    _fails(check_softmax_gradient, lambda W, X1, T: None, *gradient_problem, match="still None")
+    _fails(check_softmax_gradient, lambda W, X1, T: np.full_like(W, np.nan), *gradient_problem,
+           match="NaN")
+    _fails(check_softmax_gradient, None, *gradient_problem, match="should be a function")
+
+    def unwritten(W, X1, T):
+        raise NotImplementedError()
+
+    _fails(check_softmax_gradient, unwritten, *gradient_problem, match="not written yet")
+
+
+def test_gradient_bad_inputs_raise_value_error(gradient_problem):
+    W, X1, T = gradient_problem
+    with pytest.raises(ValueError, match="W"):
+        check_softmax_gradient(_right_gradient, W.T, X1, T)
+    with pytest.raises(ValueError, match="one-hot"):
+        check_softmax_gradient(_right_gradient, W, X1, 2 * T)
+    with pytest.raises(ValueError, match="dummy feature"):
+        check_softmax_gradient(_right_gradient, W, X1[:, ::-1], T)
+
+
+# ------------------------------------------------------------------- LDA scores
+@pytest.fixture(scope="module")
+def lda_problem():
+    iris = load_iris_2d()
+    model = GaussianClassifier(covariance="tied", priors=PRIORS).fit(iris.X, iris.y)
+    means, Sigma = model.means_, model.covariances_[0]
+    precision = np.linalg.inv(Sigma)
+    W = means @ precision
+    quadratic = np.array([m @ precision @ m for m in means])
+    w0 = np.log(PRIORS) - 0.5 * quadratic
+    return iris.X, iris.y, W, w0, quadratic
+
+
+def test_lda_right_answers_pass(lda_problem, capsys):
+    X, y, W, w0, _ = lda_problem
+    check_lda_weights(W, X, y, PRIORS)
+    check_lda_biases(w0, X, y, PRIORS)
+    out = capsys.readouterr().out
+    assert out.count("Right:") == 2
+
+
+def test_lda_weight_mistakes_are_named(lda_problem):
+    X, y, W, _, _ = lda_problem
+    model = GaussianClassifier(covariance="tied", priors=PRIORS).fit(X, y)
+    classes = model.classes_
+    own = np.array([np.linalg.inv(np.cov(X[y == c], rowvar=False, bias=True)) @ m
+                    for c, m in zip(classes, model.means_, strict=True)])
+    total = np.cov(X, rowvar=False, bias=True)
+    cases = [
+        (W.T, "transposed"),
+        (own, "own covariance"),
+        ((np.linalg.inv(total) @ model.means_.T).T, "total covariance"),
+        (model.means_ @ model.covariances_[0], "instead of solving"),
+    ]
+    for answer, phrase in cases:
+        message = _fails(check_lda_weights, answer, X, y, PRIORS, match=phrase)
+        _assert_no_leak(message, W)
+
+
+def test_lda_bias_mistakes_are_named(lda_problem):
+    X, y, _, w0, quadratic = lda_problem
+    model = GaussianClassifier(covariance="tied", priors=PRIORS).fit(X, y)
+    own = []
+    for c, m, pi in zip(model.classes_, model.means_, PRIORS, strict=True):
+        precision = np.linalg.inv(np.cov(X[y == c], rowvar=False, bias=True))
+        own.append(np.log(pi) - 0.5 * m @ precision @ m)
+    cases = [
+        (-0.5 * quadratic, "left out log pi_k"),
+        (np.log(PRIORS) - quadratic, "left out the 1/2"),
+        (np.array(PRIORS) - 0.5 * quadratic, "pi_k instead of log pi_k"),
+        (np.log(PRIORS) + 0.5 * quadratic, "instead of subtracting"),
+        (np.array(own), "own covariance"),
+        (w0[:, None], r"\(K, 1\)"),
+    ]
+    for answer, phrase in cases:
+        message = _fails(check_lda_biases, answer, X, y, PRIORS, match=phrase)
+        _assert_no_leak(message, w0)
+
+
+def test_lda_unrecognised_and_special_answers(lda_problem):
+    X, y, W, w0, _ = lda_problem
+    message = _fails(check_lda_weights, W + 1.0, X, y, PRIORS, match="none of the usual mistakes")
+    _assert_no_leak(message, W)
+    message = _fails(check_lda_biases, w0 * 1.5, X, y, PRIORS, match="none of the usual mistakes")
+    _assert_no_leak(message, w0)
+    _fails(check_lda_weights, None, X, y, PRIORS, match="still None")
+    _fails(check_lda_biases, None, X, y, PRIORS, match="still None")
+    _fails(check_lda_biases, np.full(3, np.nan), X, y, PRIORS, match="NaN")
+
+
+def test_lda_bad_inputs_raise_value_error(lda_problem):
+    X, y, W, _, _ = lda_problem
+    with pytest.raises(ValueError):
+        check_lda_weights(W, X, y[:-1], PRIORS)
+    with pytest.raises(ValueError):
+        check_lda_weights(W, X, y, [0.5, 0.5, 0.5])
+
+
+# ------------------------------------------------------------------- Bayes error
+OUTLIER = ([0.0, 0.0], [2.5, 0.5], [[1.0, 0.5], [0.5, 1.0]])
+LEARNING_CURVE = (np.zeros(10), np.ones(10), np.eye(10))
+
+
+def _right_bayes(mean_0, mean_1, covariance):
+    d = np.subtract(mean_1, mean_0)
+    return norm.cdf(-0.5 * np.sqrt(d @ np.linalg.inv(covariance) @ d))
+
+
+def test_bayes_right_answer_passes(capsys):
+    check_bayes_error(_right_bayes, *OUTLIER)
+    check_bayes_error(_right_bayes, *LEARNING_CURVE)
+    assert capsys.readouterr().out.count("Right:") == 2
+
+
+def _mahalanobis(mean_0, mean_1, covariance):
+    d = np.subtract(mean_1, mean_0)
+    return np.sqrt(d @ np.linalg.inv(covariance) @ d)
+
+
+@pytest.mark.parametrize("student, phrase", [
+    (lambda m0, m1, S: norm.cdf(-_mahalanobis(m0, m1, S)), "half is missing"),
+    (lambda m0, m1, S: norm.cdf(-_mahalanobis(m0, m1, S) ** 2 / 2), "squared Mahalanobis"),
+    (lambda m0, m1, S: norm.cdf(-np.linalg.norm(np.subtract(m1, m0)) / 2), "Euclidean"),
+    (lambda m0, m1, S: norm.cdf(-np.sqrt(np.subtract(m1, m0) @ np.asarray(S)
+                                         @ np.subtract(m1, m0)) / 2), "Sigma instead of Sigma"),
+    (lambda m0, m1, S: norm.cdf(_mahalanobis(m0, m1, S) / 2), "accuracy"),
+])
+def test_bayes_mistakes_are_named(student, phrase):
+    message = _fails(check_bayes_error, student, *OUTLIER, match=phrase)
+    _assert_no_leak(message, _right_bayes(*OUTLIER))
+
+
+def test_bayes_euclidean_passes_only_with_identity_covariance(capsys):
+    def euclidean(m0, m1, S):
+        return norm.cdf(-np.linalg.norm(np.subtract(m1, m0)) / 2)
+
+    check_bayes_error(euclidean, *LEARNING_CURVE)       # Sigma = I: the distances coincide
+    assert "Right" in capsys.readouterr().out
+    _fails(check_bayes_error, euclidean, *OUTLIER, match="Euclidean")
+
+
+def test_bayes_unrecognised_and_special_answers():
+    right = _right_bayes(*OUTLIER)
+    message = _fails(check_bayes_error, lambda m0, m1, S: 0.3, *OUTLIER,
+                     match="none of the usual mistakes")
+    _assert_no_leak(message, right)
+    _fails(check_bayes_error, lambda m0, m1, S: None, *OUTLIER, match="still None")
+    _fails(check_bayes_error, lambda m0, m1, S: np.nan, *OUTLIER, match="NaN")
+    _fails(check_bayes_error, lambda m0, m1, S: [right, right], *OUTLIER, match="shape")
+
+
+def test_bayes_bad_inputs_raise_value_error():
+    with pytest.raises(ValueError, match="positive definite"):
+        check_bayes_error(_right_bayes, [0.0, 0.0], [1.0, 1.0], [[1.0, 2.0], [2.0, 1.0]])
+    with pytest.raises(ValueError, match="shape"):
+        check_bayes_error(_right_bayes, [0.0, 0.0], [1.0, 1.0, 1.0], np.eye(2))
+    with pytest.raises(ValueError, match="finite"):
+        check_bayes_error(_right_bayes, [0.0, np.nan], [1.0, 1.0], np.eye(2))
