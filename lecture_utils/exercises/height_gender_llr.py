@@ -1,0 +1,381 @@
+r"""Checks for ``notebooks/exercises/02_height_gender_llr_exercises.ipynb``.
+
+The exercises follow notebook 02 (heights, log-likelihood ratios, priors and the
+Gaussian covariance models). One check per code exercise:
+
+- `check_height_llr`: a function ``height_llr(x, X, y)`` that returns
+  :math:`\mathrm{llr}(x) = \log p(x \mid M) - \log p(x \mid F)` from the ML
+  Gaussians of the training heights;
+- `check_threshold_height`: the height at which the posterior :math:`P(M \mid x)`
+  reaches a target value, for a given prior :math:`\pi = P(M)`;
+- `check_naive_posterior`: the posteriors :math:`P(h_1 \mid x)` of a few 2-D
+  points under Gaussian naive Bayes (diagonal covariances) with a given prior.
+
+Each check computes the right answer with `lecture_utils.gaussian.GaussianClassifier`
+from the same inputs the student used, builds the answers that typical mistakes
+lead to, and compares with `checking.check_answer`, which names a recognised
+mistake and never shows the right value. Bad data arguments to a check raise
+`ValueError`.
+"""
+
+import numpy as np
+from scipy.special import expit, logit
+
+from lecture_utils.exercises.checking import (
+    Mistake,
+    call_student_function,
+    check_answer,
+    log10_not_ln,
+    log_not_probability,
+    sign_flipped,
+)
+from lecture_utils.gaussian import GaussianClassifier
+
+__all__ = ["check_height_llr", "check_threshold_height", "check_naive_posterior"]
+
+
+# ----------------------------------------------------------------------------- input checks
+
+def _two_class_data(X, y, n_features=None):
+    """``X`` as a finite float array (N, D) and ``y`` with exactly two labels, or a ValueError."""
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    if X.ndim != 2:
+        raise ValueError(f"X must be a 2-D array (N samples, D features); got shape {X.shape}. "
+                         "For one feature pass a column, e.g. X[:, None].")
+    if n_features is not None and X.shape[1] != n_features:
+        raise ValueError(f"X must have {n_features} feature column(s); got {X.shape[1]}.")
+    if not np.all(np.isfinite(X)):
+        raise ValueError("X holds NaN or infinite values; pass finite training data.")
+    if y.shape != (X.shape[0],):
+        raise ValueError(f"y must hold one label per row of X, shape ({X.shape[0]},); "
+                         f"got shape {y.shape}.")
+    classes, counts = np.unique(y, return_counts=True)
+    if classes.size != 2:
+        raise ValueError(f"these checks compare two classes, but y has {classes.size} "
+                         f"({classes.tolist()}).")
+    if np.any(counts < X.shape[1] + 1):
+        raise ValueError(f"every class needs at least {X.shape[1] + 1} samples for an ML "
+                         f"variance to be positive; the class counts are {counts.tolist()}.")
+    return X, y, classes
+
+
+def _probability(value, name):
+    """``value`` as a float strictly between 0 and 1, or a ValueError."""
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a number strictly between 0 and 1; "
+                         f"got {value!r}.") from None
+    if not 0.0 < value < 1.0:
+        raise ValueError(f"{name} must lie strictly between 0 and 1; got {value}.")
+    return value
+
+
+# ----------------------------------------------------------------------------- mistaken answers
+
+def _class_moments(X, y, classes, ddof=0):
+    """Per-class feature means and variances, shape (2, D) each (classes in sorted order)."""
+    means = np.array([X[y == k].mean(axis=0) for k in classes])
+    variances = np.array([X[y == k].var(axis=0, ddof=ddof) for k in classes])
+    return means, variances
+
+
+def _diag_log_likelihood(points, means, variances, scale_is_variance=False):
+    """log N(x; mu_k, diag(var_k)) for every point and class, shape (n_points, 2).
+
+    With ``scale_is_variance`` the variance is used where the standard deviation
+    belongs (the mistake of passing a variance as ``scale`` to scipy.stats.norm).
+    """
+    spread = variances ** 2 if scale_is_variance else variances
+    diff = points[:, None, :] - means[None, :, :]
+    return (-0.5 * np.log(2 * np.pi * spread)[None] - 0.5 * diff ** 2 / spread[None]).sum(axis=2)
+
+
+# ----------------------------------------------------------------------------- exercise 1
+
+def check_height_llr(height_llr, X, y, x):
+    r"""Check a function ``height_llr(x, X, y)`` that returns the log-likelihood ratio of heights.
+
+    The right function fits one Gaussian per class by maximum likelihood,
+    :math:`\mu_k = \frac{1}{N_k}\sum_{n: y_n = k} x_n`,
+    :math:`s_k^2 = \frac{1}{N_k}\sum_{n: y_n = k} (x_n - \mu_k)^2`, and returns, for
+    every height in ``x``,
+
+    .. math::
+
+        \mathrm{llr}(x) = \log\mathcal N(x; \mu_M, s_M^2) - \log\mathcal N(x; \mu_F, s_F^2),
+
+    with natural logarithms, as an array of shape ``(len(x),)``. The class in the
+    numerator is the second label in sorted order (``"M"`` for the heights).
+
+    Recognised mistakes: the ratio the wrong way round (F over M); base-10
+    logarithms; the likelihood ratio instead of its log; variances divided by
+    :math:`N_k - 1`; the variance passed as the standard deviation (``scale``
+    of ``scipy.stats.norm``); a column of shape ``(n, 1)`` instead of ``(n,)``.
+    Relative tolerance 1e-6.
+
+    Parameters
+    ----------
+    height_llr : callable
+        The student's function, called as ``height_llr(x, X, y)``.
+    X : array-like of shape (N, 1)
+        Training heights.
+    y : array-like of shape (N,)
+        Their two class labels.
+    x : array-like of shape (n,)
+        The heights at which the ratio is evaluated.
+
+    Raises
+    ------
+    NotYetRight
+        If the function's output does not match (the message says why, if known).
+    ValueError
+        If ``X``, ``y`` or ``x`` are not valid data.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_utils.datasets import load_heights
+    >>> heights = load_heights()
+    >>> def log_gauss(x, v):
+    ...     return -0.5 * np.log(2 * np.pi * v.var()) - (x - v.mean()) ** 2 / (2 * v.var())
+    >>> def my_llr(x, X, y):
+    ...     return log_gauss(x, X[y == "M", 0]) - log_gauss(x, X[y == "F", 0])
+    >>> check_height_llr(my_llr, heights.X, heights.y, np.array([174.0]))
+    Right: `height_llr(x, X, y)` matches (relative tolerance 1e-06).
+    """
+    X, y, classes = _two_class_data(X, y, n_features=1)
+    x = np.asarray(x, dtype=float)
+    if x.ndim != 1 or x.size == 0 or not np.all(np.isfinite(x)):
+        raise ValueError(f"x must be a non-empty 1-D array of finite heights; got shape {x.shape}.")
+    name = "height_llr(x, X, y)"
+    if height_llr is None:
+        check_answer(None, 0.0, name="height_llr")  # raises the "still None" message
+    answer = call_student_function(height_llr, x.copy(), X.copy(), y.copy(), name="height_llr")
+
+    expected = GaussianClassifier(covariance="full").fit(X, y).llr(x[:, None])
+    means, variances = _class_moments(X, y, classes, ddof=1)
+    unbiased = _diag_log_likelihood(x[:, None], means, variances)
+    means, variances = _class_moments(X, y, classes)
+    scale_var = _diag_log_likelihood(x[:, None], means, variances, scale_is_variance=True)
+    mistakes = [
+        sign_flipped(expected, f"computed the ratio the wrong way round "
+                     f"(log p(x | {classes[0]}) - log p(x | {classes[1]}))",
+                     f"The numerator is class {classes[1]}: subtract the log-density of "
+                     f"{classes[0]} from that of {classes[1]}."),
+        log10_not_ln(expected),
+        Mistake("returned the likelihood ratio p(x | M) / p(x | F), not its logarithm",
+                "Return the difference of the two log-densities (never divide densities: "
+                "work in log space).", np.exp(expected)),
+        Mistake("divided by N_k - 1 when estimating the variances (pandas' .var() and "
+                "np.var(..., ddof=1) do that)",
+                "The ML variance divides by N_k: use np.var with its default ddof=0.",
+                unbiased[:, 1] - unbiased[:, 0]),
+        Mistake("used the variance where the standard deviation belongs (scipy.stats.norm's "
+                "`scale` is the standard deviation)",
+                "Pass scale=np.sqrt(variance), or write the log-density out yourself.",
+                scale_var[:, 1] - scale_var[:, 0]),
+        Mistake("returned a column of shape (n, 1); numpy would broadcast it silently "
+                "against a 1-D array of shape (n,)",
+                "Return one value per height, shape (n,): e.g. flatten with .ravel().",
+                expected[:, None]),
+    ]
+    check_answer(answer, expected, name=name, mistakes=mistakes, rtol=1e-6)
+
+
+# ----------------------------------------------------------------------------- exercise 2
+
+def check_threshold_height(threshold_height, X, y, prior, posterior):
+    r"""Check the height at which the posterior of the second class reaches a target.
+
+    With :math:`\pi = P(M)` (``prior``) and the target :math:`q` (``posterior``),
+    :math:`P(M \mid x) = \sigma(\mathrm{llr}(x) + \log\frac{\pi}{1-\pi}) = q` holds where
+
+    .. math::
+
+        a x^2 + b x + c = \mathrm{llr}(x) = \log\frac{q}{1-q} - \log\frac{\pi}{1-\pi},
+
+    with the ML Gaussians' coefficients :math:`a, b, c` (notebook 02). The quadratic
+    has two roots; the right one is the root nearer the midpoint of the two class
+    means, the one among the heights (for the heights data, the upper root).
+
+    Recognised mistakes: the prior log-odds with the wrong sign (or the prior of
+    the other class); the target posterior forgotten (the threshold of the Bayes
+    decision, posterior 1/2); the prior forgotten; the other root; base-10
+    logarithms for the log-odds; the LLR the wrong way round. Relative tolerance 1e-6.
+
+    Parameters
+    ----------
+    threshold_height : float
+        The student's height.
+    X : array-like of shape (N, 1)
+        Training heights.
+    y : array-like of shape (N,)
+        Their two class labels.
+    prior : float
+        :math:`\pi`, the prior of the second class (sorted labels), in (0, 1).
+    posterior : float
+        The target :math:`q` for :math:`P(\text{second class} \mid x)`, in (0, 1).
+
+    Raises
+    ------
+    NotYetRight
+        If the height does not match (the message says why, if known).
+    ValueError
+        If the data are invalid, or the posterior never reaches the target.
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_heights
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> heights = load_heights()
+    >>> model = GaussianClassifier(covariance="full").fit(heights.X, heights.y)
+    >>> roots = model.llr_coefficients().crossings(0.0)  # prior 0.5, posterior 0.5
+    >>> check_threshold_height(roots[1], heights.X, heights.y, prior=0.5, posterior=0.5)
+    Right: `threshold_height` matches (relative tolerance 1e-06).
+    """
+    X, y, _ = _two_class_data(X, y, n_features=1)
+    prior = _probability(prior, "prior")
+    posterior = _probability(posterior, "posterior")
+    model = GaussianClassifier(covariance="full").fit(X, y)
+    coefficients = model.llr_coefficients()
+    middle = model.means_[:, 0].mean()
+
+    def roots(level):
+        found = coefficients.crossings(level)
+        if found.size == 0:
+            return None, None
+        order = np.argsort(np.abs(found - middle))
+        return found[order[0]], (found[order[1]] if found.size > 1 else None)
+
+    target = logit(posterior) - logit(prior)
+    expected, other = roots(target)
+    if expected is None:
+        raise ValueError(f"P(second class | x) never reaches {posterior} with prior {prior}: "
+                         "the LLR stays on one side of the required level.")
+    mistakes = []
+
+    def add(level_or_value, diagnosis, fix, is_height=False):
+        value = level_or_value if is_height else roots(level_or_value)[0]
+        if value is not None:
+            mistakes.append(Mistake(diagnosis, fix, value))
+
+    add(logit(posterior) + logit(prior),
+        "added the prior log-odds where they should be subtracted (or used the prior of "
+        "the other class)",
+        "P(M | x) = sigma(llr(x) + log(pi / (1 - pi))), so llr(x) must equal the target's "
+        "log-odds minus log(pi / (1 - pi)).")
+    add(-logit(prior),
+        "solved llr(x) = -log(pi / (1 - pi)), the threshold of the Bayes decision, where "
+        f"the posterior is 1/2, not {posterior:g}",
+        "Turn the target posterior into log-odds, log(q / (1 - q)), and put it on the "
+        "right-hand side as well.")
+    add(logit(posterior),
+        "left out the prior: this is where the posterior would reach the target with "
+        "equal priors",
+        "Subtract the prior log-odds log(pi / (1 - pi)) from the target's log-odds.")
+    if other is not None:
+        add(other, "took the other root of the quadratic",
+            "The quadratic has two roots; keep the one among human heights, between the "
+            "class means (the other is far outside the data).", is_height=True)
+    add(target / np.log(10), "used base-10 logarithms (np.log10) for the log-odds",
+        "The LLR is in natural logs, so the log-odds must be too: use np.log.")
+    add(-target, "solved with the LLR the wrong way round (F over M)",
+        "The LLR is log p(x | M) - log p(x | F); with it the sign of the level is as "
+        "derived.")
+    check_answer(threshold_height, expected, name="threshold_height", mistakes=mistakes,
+                 rtol=1e-6)
+
+
+# ----------------------------------------------------------------------------- exercise 4
+
+def check_naive_posterior(posterior_h1, points, X, y, prior):
+    r"""Check the naive Bayes posteriors :math:`P(h_1 \mid x)` of some points.
+
+    Gaussian naive Bayes fits, per class and per feature, the ML mean and variance
+    (dividing by :math:`N_k`), and takes the class density as the product of the
+    1-D densities (a diagonal covariance). With :math:`\pi = P(h_1)` (``prior``),
+
+    .. math::
+
+        P(h_1 \mid x) = \sigma\Big(\mathrm{llr}(x) + \log\frac{\pi}{1-\pi}\Big),\quad
+        \mathrm{llr}(x) = \sum_{j=1}^{D}\big[\log\mathcal N(x_{[j]}; \mu_{1[j]}, s^2_{1[j]})
+        - \log\mathcal N(x_{[j]}; \mu_{0[j]}, s^2_{0[j]})\big],
+
+    for every row of ``points``: an array of shape ``(n_points,)``. :math:`h_1` is
+    the second label in sorted order.
+
+    Recognised mistakes: the prior forgotten (equal priors); the priors swapped;
+    the posterior of the wrong class, :math:`P(h_0 \mid x)`; full covariances
+    instead of diagonal ones; variances divided by :math:`N_k - 1`; the log
+    of the posterior. Relative tolerance 1e-6.
+
+    Parameters
+    ----------
+    posterior_h1 : array-like of shape (n_points,)
+        The student's posteriors.
+    points : array-like of shape (n_points, D)
+        The points to classify.
+    X : array-like of shape (N, D)
+        Training data.
+    y : array-like of shape (N,)
+        Their two class labels.
+    prior : float
+        :math:`\pi = P(h_1)`, in (0, 1).
+
+    Raises
+    ------
+    NotYetRight
+        If the answer does not match (the message says why, if known).
+    ValueError
+        If the data or the prior are invalid.
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import make_gaussian_classes
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> data = make_gaussian_classes(means=[[0, 0], [2, 1]], covariances=[np.eye(2)] * 2,
+    ...                              n_per_class=50, random_state=0, labels=["h0", "h1"])
+    >>> points = np.array([[1.0, 0.5]])
+    >>> model = GaussianClassifier(covariance="diag", priors=[0.7, 0.3]).fit(data.X, data.y)
+    >>> check_naive_posterior(model.predict_proba(points)[:, 1], points, data.X, data.y, 0.3)
+    Right: `posterior_h1` matches (relative tolerance 1e-06).
+    """
+    X, y, classes = _two_class_data(X, y)
+    points = np.asarray(points, dtype=float)
+    if points.ndim != 2 or points.shape[1] != X.shape[1] or not np.all(np.isfinite(points)):
+        raise ValueError(f"points must be a finite array of shape (n_points, {X.shape[1]}); "
+                         f"got shape {points.shape}.")
+    prior = _probability(prior, "prior")
+
+    def fitted(covariance, p):
+        model = GaussianClassifier(covariance=covariance, priors=[1 - p, p]).fit(X, y)
+        return model.predict_proba(points)[:, 1]
+
+    expected = fitted("diag", prior)
+    means, variances = _class_moments(X, y, classes, ddof=1)
+    log_lik = _diag_log_likelihood(points, means, variances)
+    unbiased = expit(log_lik[:, 1] - log_lik[:, 0] + logit(prior))
+    h0, h1 = classes
+    mistakes = [
+        Mistake("left out the prior (this is the posterior with equal priors)",
+                f"Add the prior log-odds log(pi / (1 - pi)) to the LLR before the sigmoid, "
+                f"with pi = P({h1}).", fitted("diag", 0.5)),
+        Mistake(f"swapped the priors (used {1 - prior:g} for P({h1}))",
+                f"pi is the prior of {h1}, the class in the numerator of the LLR.",
+                fitted("diag", 1 - prior)),
+        Mistake(f"computed P({h0} | x), the posterior of the other class (or the LLR the "
+                "wrong way round)",
+                f"The LLR is log p(x | {h1}) - log p(x | {h0}); the answer is the "
+                f"posterior of {h1}.", 1 - expected),
+        Mistake("used full covariance matrices: that is the MVG model, not naive Bayes",
+                "Naive Bayes keeps only each feature's variance per class (a diagonal "
+                "covariance): sum 1-D log-densities over the features.",
+                fitted("full", prior)),
+        Mistake("divided by N_k - 1 when estimating the variances",
+                "The ML variance divides by N_k: use np.var with its default ddof=0.",
+                unbiased),
+        log_not_probability(expected),
+    ]
+    check_answer(posterior_h1, expected, name="posterior_h1", mistakes=mistakes, rtol=1e-6)

@@ -1,0 +1,275 @@
+"""The checks of the heights / LLR exercise notebook: right answers pass, typical mistakes
+are named, other wrong answers get the plain message, and no message shows the right value.
+
+Every mistaken answer here is computed the way a student would make it, independently of
+the check's own list of mistakes.
+"""
+
+import numpy as np
+import pytest
+from scipy.stats import multivariate_normal, norm
+
+from lecture_utils.datasets import load_heights, make_gaussian_classes
+from lecture_utils.exercises.checking import NotYetRight
+from lecture_utils.exercises.height_gender_llr import (
+    check_height_llr,
+    check_naive_posterior,
+    check_threshold_height,
+)
+
+HEIGHTS = load_heights()
+X, Y = HEIGHTS.X, HEIGHTS.y
+X_SMALL, Y_SMALL = X[:300], Y[:300]
+AT = np.array([150.0, 174.0, 190.0])
+
+BINARY = make_gaussian_classes(means=[[0.0, 0.0], [2.0, 1.5]],
+                               covariances=[[[1.0, 0.5], [0.5, 1.0]], [[2.5, -0.8], [-0.8, 0.7]]],
+                               n_per_class=200, random_state=0, labels=["h0", "h1"])
+X2, Y2 = BINARY.X, BINARY.y
+POINTS = np.array([[1.0, 1.0], [2.0, 0.0], [0.5, 2.0]])
+PRIOR_H1 = 0.25
+
+
+def shown_forms(value):
+    """Ways the right value could appear in a message."""
+    values = np.atleast_1d(np.asarray(value, dtype=float))[:3]
+    return [form for v in values for form in (str(v), repr(float(v)), f"{v:.3g}", f"{v:.4f}")]
+
+
+def assert_not_yet(call, phrase, expected):
+    with pytest.raises(NotYetRight, match=phrase) as error:
+        call()
+    message = str(error.value)
+    for form in shown_forms(expected):
+        assert form not in message, (form, message)
+    return message
+
+
+# ----------------------------------------------------------------------------- exercise 1
+
+def log_gauss(x, sample, ddof=0):
+    mean, var = sample.mean(), sample.var(ddof=ddof)
+    return -0.5 * np.log(2 * np.pi * var) - (x - mean) ** 2 / (2 * var)
+
+
+def right_llr(x, X, y):
+    return log_gauss(x, X[y == "M", 0]) - log_gauss(x, X[y == "F", 0])
+
+
+EXPECTED_LLR = right_llr(AT, X, Y)
+
+
+def test_right_llr_function_passes(capsys):
+    check_height_llr(right_llr, X, Y, AT)
+    check_height_llr(right_llr, X_SMALL, Y_SMALL, np.array([155.0, 168.0, 181.0]))
+    assert capsys.readouterr().out.count("Right") == 2
+
+
+def test_scipy_logpdf_with_the_standard_deviation_passes(capsys):
+    def with_scipy(x, X, y):
+        def log_density(v):
+            return norm.logpdf(x, v.mean(), v.std())
+        return log_density(X[y == "M", 0]) - log_density(X[y == "F", 0])
+    check_height_llr(with_scipy, X, Y, AT)
+    assert "Right" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("data", [(X, Y), (X_SMALL, Y_SMALL)], ids=["all", "subset"])
+@pytest.mark.parametrize("student, phrase", [
+    (lambda x, X, y: log_gauss(x, X[y == "F", 0]) - log_gauss(x, X[y == "M", 0]),
+     "wrong way round"),
+    (lambda x, X, y: (log_gauss(x, X[y == "M", 0]) - log_gauss(x, X[y == "F", 0])) / np.log(10),
+     "base-10"),
+    (lambda x, X, y: np.exp(log_gauss(x, X[y == "M", 0])) / np.exp(log_gauss(x, X[y == "F", 0])),
+     "not its logarithm"),
+    (lambda x, X, y: log_gauss(x, X[y == "M", 0], ddof=1) - log_gauss(x, X[y == "F", 0], ddof=1),
+     "N_k - 1"),
+    (lambda x, X, y: (norm.logpdf(x, X[y == "M", 0].mean(), X[y == "M", 0].var())
+                      - norm.logpdf(x, X[y == "F", 0].mean(), X[y == "F", 0].var())),
+     "standard deviation belongs"),
+    (lambda x, X, y: (log_gauss(x, X[y == "M"]) - log_gauss(x, X[y == "F"]))[:, None],
+     "column of shape"),
+], ids=["F over M", "log10", "ratio", "N-1", "variance as scale", "column"])
+def test_llr_mistakes_are_named(student, phrase, data):
+    X_, y_ = data
+    assert_not_yet(lambda: check_height_llr(student, X_, y_, AT), phrase, right_llr(AT, X_, y_))
+
+
+def test_column_mistake_is_really_a_column():
+    def column(x, X, y):
+        return (log_gauss(x, X[y == "M"]) - log_gauss(x, X[y == "F"]))[:, None]
+    assert column(AT, X, Y).shape == (3, 1)
+
+
+def test_llr_unrecognised_mistake_gets_the_plain_message():
+    message = assert_not_yet(lambda: check_height_llr(lambda x, X, y: right_llr(x, X, y) + 0.1,
+                                                      X, Y, AT),
+                             "not yet right", EXPECTED_LLR)
+    assert "none of the usual mistakes" in message
+
+
+def test_llr_none_nan_errors_and_non_functions():
+    with pytest.raises(NotYetRight, match="still None"):
+        check_height_llr(None, X, Y, AT)
+    assert_not_yet(lambda: check_height_llr(lambda x, X, y: np.full(3, np.nan), X, Y, AT),
+                   "NaN", EXPECTED_LLR)
+
+    def unfinished(x, X, y):
+        raise NotImplementedError()
+    with pytest.raises(NotYetRight, match="not written yet"):
+        check_height_llr(unfinished, X, Y, AT)
+    with pytest.raises(NotYetRight, match="raised KeyError"):
+        check_height_llr(lambda x, X, y: {}["M"], X, Y, AT)
+    with pytest.raises(NotYetRight, match="should be a function"):
+        check_height_llr(EXPECTED_LLR, X, Y, AT)
+
+
+def test_llr_check_rejects_bad_data():
+    with pytest.raises(ValueError, match="2-D"):
+        check_height_llr(right_llr, X[:, 0], Y, AT)
+    with pytest.raises(ValueError, match="two classes"):
+        check_height_llr(right_llr, X[:3], np.array(["F", "M", "X"]), AT)
+    with pytest.raises(ValueError, match="1-D array"):
+        check_height_llr(right_llr, X, Y, AT[:, None])
+    with pytest.raises(ValueError, match="one label per row"):
+        check_height_llr(right_llr, X, Y[:-1], AT)
+
+
+# ----------------------------------------------------------------------------- exercise 2
+
+def quadratic(X, y):
+    """a, b, c of llr(x) = log p(x | M) - log p(x | F), from the formula of notebook 02."""
+    m, f = X[y == "M", 0], X[y == "F", 0]
+    vm, vf = m.var(), f.var()
+    a = -0.5 * (1 / vm - 1 / vf)
+    b = m.mean() / vm - f.mean() / vf
+    c = -0.5 * (m.mean() ** 2 / vm - f.mean() ** 2 / vf) - 0.5 * np.log(vm / vf)
+    return a, b, c
+
+
+def roots_at(level, X=X, y=Y):
+    a, b, c = quadratic(X, y)
+    lower, upper = np.sort(np.roots([a, b, c - level]).real)
+    return lower, upper
+
+
+PI, Q = 0.1, 0.2
+RIGHT_LEVEL = np.log(Q / (1 - Q)) - np.log(PI / (1 - PI))
+EXPECTED_HEIGHT = roots_at(RIGHT_LEVEL)[1]
+
+
+def test_right_threshold_passes(capsys):
+    check_threshold_height(EXPECTED_HEIGHT, X, Y, prior=PI, posterior=Q)
+    a, b, c = quadratic(X, Y)
+    posterior = 1 / (1 + np.exp(-(a * EXPECTED_HEIGHT ** 2 + b * EXPECTED_HEIGHT + c
+                                  + np.log(PI / (1 - PI)))))
+    assert posterior == pytest.approx(Q)
+    assert "Right" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("height, phrase", [
+    (roots_at(np.log(Q / (1 - Q)) + np.log(PI / (1 - PI)))[1], "added the prior log-odds"),
+    (roots_at(np.log((1 - PI) / PI))[1], "threshold of the Bayes decision"),
+    (roots_at(np.log(Q / (1 - Q)))[1], "left out the prior"),
+    (roots_at(RIGHT_LEVEL)[0], "other root"),
+    (roots_at(np.log10(Q / (1 - Q)) - np.log10(PI / (1 - PI)))[1], "base-10"),
+    (roots_at(-RIGHT_LEVEL)[1], "wrong way round"),
+], ids=["prior odds inverted", "posterior target forgotten", "prior forgotten", "other root",
+        "log10", "F over M"])
+def test_threshold_mistakes_are_named(height, phrase):
+    assert_not_yet(lambda: check_threshold_height(height, X, Y, prior=PI, posterior=Q),
+                   phrase, EXPECTED_HEIGHT)
+
+
+def test_threshold_other_prior_and_target():
+    level = np.log(0.9 / 0.1) - np.log(0.3 / 0.7)
+    check_threshold_height(roots_at(level)[1], X, Y, prior=0.3, posterior=0.9)
+    assert_not_yet(lambda: check_threshold_height(roots_at(np.log(0.7 / 0.3))[1], X, Y,
+                                                  prior=0.3, posterior=0.9),
+                   "threshold of the Bayes decision", roots_at(level)[1])
+
+
+def test_threshold_unrecognised_none_and_nan():
+    message = assert_not_yet(lambda: check_threshold_height(170.0, X, Y, prior=PI, posterior=Q),
+                             "not yet right", EXPECTED_HEIGHT)
+    assert "none of the usual mistakes" in message
+    with pytest.raises(NotYetRight, match="still None"):
+        check_threshold_height(None, X, Y, prior=PI, posterior=Q)
+    assert_not_yet(lambda: check_threshold_height(np.nan, X, Y, prior=PI, posterior=Q),
+                   "NaN", EXPECTED_HEIGHT)
+
+
+def test_threshold_check_rejects_bad_data():
+    with pytest.raises(ValueError, match="strictly between 0 and 1"):
+        check_threshold_height(170.0, X, Y, prior=0.0, posterior=Q)
+    with pytest.raises(ValueError, match="strictly between 0 and 1"):
+        check_threshold_height(170.0, X, Y, prior=PI, posterior=1.5)
+    with pytest.raises(ValueError, match="number"):
+        check_threshold_height(170.0, X, Y, prior="a tenth", posterior=Q)
+    with pytest.raises(ValueError, match="1 feature"):
+        check_threshold_height(170.0, np.hstack([X, X]), Y, prior=PI, posterior=Q)
+    with pytest.raises(ValueError, match="NaN"):
+        check_threshold_height(170.0, np.where(X > 200, np.nan, X), Y, prior=PI, posterior=Q)
+
+
+# ----------------------------------------------------------------------------- exercise 4
+
+def naive_posterior(prior, ddof=0, full=False):
+    """P(h1 | x) for POINTS, computed as a student would, with scipy's densities."""
+    log_lik = []
+    for k in ("h0", "h1"):
+        sample = X2[Y2 == k]
+        if full:
+            covariance = np.cov(sample.T, bias=True)
+        else:
+            covariance = np.diag(sample.var(axis=0, ddof=ddof))
+        log_lik.append(multivariate_normal(sample.mean(axis=0), covariance).logpdf(POINTS))
+    joint0 = log_lik[0] + np.log(1 - prior)
+    joint1 = log_lik[1] + np.log(prior)
+    return np.exp(joint1 - np.logaddexp(joint0, joint1))
+
+
+EXPECTED_POSTERIOR = naive_posterior(PRIOR_H1)
+
+
+def test_right_naive_posterior_passes(capsys):
+    check_naive_posterior(EXPECTED_POSTERIOR, POINTS, X2, Y2, prior=PRIOR_H1)
+    assert "Right" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("answer, phrase", [
+    (naive_posterior(0.5), "left out the prior"),
+    (naive_posterior(1 - PRIOR_H1), "swapped the priors"),
+    (1 - naive_posterior(PRIOR_H1), "posterior of the other class"),
+    (naive_posterior(PRIOR_H1, full=True), "full covariance"),
+    (naive_posterior(PRIOR_H1, ddof=1), "N_k - 1"),
+    (np.log(naive_posterior(PRIOR_H1)), "log-probability"),
+], ids=["prior forgotten", "priors swapped", "P(h0 | x)", "full covariance", "N-1", "log"])
+def test_naive_mistakes_are_named(answer, phrase):
+    assert_not_yet(lambda: check_naive_posterior(answer, POINTS, X2, Y2, prior=PRIOR_H1),
+                   phrase, EXPECTED_POSTERIOR)
+
+
+def test_naive_unrecognised_shape_none_and_nan():
+    message = assert_not_yet(
+        lambda: check_naive_posterior(EXPECTED_POSTERIOR + 0.01, POINTS, X2, Y2, prior=PRIOR_H1),
+        "not yet right", EXPECTED_POSTERIOR)
+    assert "none of the usual mistakes" in message
+    assert_not_yet(lambda: check_naive_posterior(EXPECTED_POSTERIOR[:, None], POINTS, X2, Y2,
+                                                 prior=PRIOR_H1),
+                   "broadcast", EXPECTED_POSTERIOR)
+    with pytest.raises(NotYetRight, match="still None"):
+        check_naive_posterior(None, POINTS, X2, Y2, prior=PRIOR_H1)
+    assert_not_yet(lambda: check_naive_posterior([np.nan, 0.5, 0.5], POINTS, X2, Y2,
+                                                 prior=PRIOR_H1),
+                   "NaN", EXPECTED_POSTERIOR)
+
+
+def test_naive_check_rejects_bad_data():
+    with pytest.raises(ValueError, match="points must be"):
+        check_naive_posterior(EXPECTED_POSTERIOR, POINTS[:, :1], X2, Y2, prior=PRIOR_H1)
+    with pytest.raises(ValueError, match="strictly between 0 and 1"):
+        check_naive_posterior(EXPECTED_POSTERIOR, POINTS, X2, Y2, prior=1.0)
+    with pytest.raises(ValueError, match="at least 3 samples"):
+        check_naive_posterior(EXPECTED_POSTERIOR, POINTS, X2[198:202], Y2[198:202],
+                              prior=PRIOR_H1)
