@@ -1,0 +1,530 @@
+r"""Checks for ``notebooks/exercises/05_c_vs_python_multinomial_exercises.ipynb``.
+
+The exercises follow notebook 05 (C or Python? A multinomial model of
+punctuation) and use its notation: :math:`K` classes indexed by :math:`k`,
+:math:`D` symbol types indexed by :math:`j`, training counts :math:`N_{k,j}`
+with class totals :math:`N_k = \sum_j N_{k,j}`, symbol probabilities
+:math:`\theta_{k,j}`, class priors :math:`\pi_k`, and the linear log-likelihood
+ratio :math:`\mathrm{llr}(x) = x^T b` with C on top.
+
+Checks, one per code exercise:
+
+`check_ml_frequencies`
+    the maximum-likelihood :math:`\theta`, shape (K, D).
+`check_llr_weights`
+    the weights :math:`b_j = \log\theta_{C,j} - \log\theta_{Py,j}` with pseudo-count :math:`\alpha`.
+`check_llr_of_script`
+    :math:`\mathrm{llr}(x) = x^T b` of one script.
+`check_multinomial_log_likelihood`
+    a function ``log_likelihood(x, theta)`` returning :math:`\log P(x \mid k)` for every class.
+`check_log_posterior`
+    the log posteriors :math:`\log P(k \mid x)` of one long file, by log-sum-exp.
+
+Every check computes the right answer with `lecture_utils.discrete.MultinomialClassifier`
+(and `lecture_utils.decision.log_posteriors`) from the same inputs the student used, and
+recognises typical mistakes by recomputing them the way a student making them would.
+"""
+
+import numpy as np
+from scipy.special import gammaln
+
+from ..decision import log_posteriors
+from ..discrete import MultinomialClassifier
+from .checking import (
+    Mistake,
+    NotYetRight,
+    call_student_function,
+    check_answer,
+    log10_not_ln,
+    probability_not_log,
+    sign_flipped,
+    transposed,
+)
+
+#: Relative tolerance of every comparison in this module.
+RTOL = 1e-6
+
+
+def _check_counts(X, name="X"):
+    """``X`` as a 2-D float array of finite, non-negative counts, or a ValueError."""
+    try:
+        X = np.asarray(X, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be an array of counts (n_samples, D); numpy cannot "
+                         "read it as numbers.") from None
+    if X.ndim != 2 or X.shape[0] == 0 or X.shape[1] < 2:
+        raise ValueError(f"{name} must be a 2-D array of counts with one row per file and at "
+                         f"least two symbol columns; got shape {X.shape}.")
+    if not np.all(np.isfinite(X)) or np.any(X < 0):
+        raise ValueError(f"{name} must hold finite, non-negative counts; it has negative, "
+                         "NaN or infinite entries.")
+    return X
+
+
+def _check_training(X, y):
+    """Counts and labels that belong together, or a ValueError that says what is wrong."""
+    X = _check_counts(X)
+    y = np.asarray(y)
+    if y.ndim != 1 or y.shape[0] != X.shape[0]:
+        raise ValueError(f"y must hold one label per row of X ({X.shape[0]}); got shape "
+                         f"{y.shape}.")
+    if np.unique(y).size < 2:
+        raise ValueError("y must contain at least two classes to compare.")
+    return X, y
+
+
+def _check_vector(x, n_features, name="x"):
+    """One count vector of length ``n_features``, or a ValueError."""
+    shape = np.shape(x)
+    x = _check_counts(np.atleast_2d(x), name)
+    if x.shape != (1, n_features):
+        raise ValueError(f"{name} must be one count vector of length {n_features}; got shape "
+                         f"{shape}.")
+    return x[0]
+
+
+def _check_alpha(alpha):
+    if not np.isscalar(alpha) or not np.isfinite(alpha) or alpha < 0:
+        raise ValueError(f"alpha must be a finite number >= 0; got {alpha!r}.")
+    return float(alpha)
+
+
+def _two_classes(y, numerator):
+    """The model's class order and the position of ``numerator`` in it."""
+    classes = np.unique(y).tolist()
+    if len(classes) != 2:
+        raise ValueError(f"the log-likelihood ratio compares two classes; y has {classes}.")
+    if numerator not in classes:
+        raise ValueError(f"numerator={numerator!r} is not one of the classes {classes}.")
+    return classes, classes.index(numerator)
+
+
+def _class_counts(X, y):
+    """:math:`N_{k,j}`, rows in sorted class order, and the number of files per class."""
+    classes = np.unique(y)
+    counts = np.array([X[y == k].sum(axis=0) for k in classes])
+    files = np.array([np.sum(y == k) for k in classes], dtype=float)
+    return counts, files
+
+
+def _log(values):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.log(values)
+
+
+def check_ml_frequencies(theta, X, y):
+    r"""Check the maximum-likelihood symbol probabilities of every class.
+
+    .. math::
+
+        \theta_{k,j} = \frac{N_{k,j}}{N_k}, \qquad
+        N_{k,j} = \sum_{n:\, y_n = k} x_{n,j}, \qquad N_k = \sum_j N_{k,j},
+
+    one row per class in sorted order (``MultinomialClassifier().classes_``), one
+    column per symbol: shape (K, D), every row summing to one. Compared with
+    relative tolerance 1e-6.
+
+    Recognised mistakes: normalised over the classes instead of the symbols;
+    the counts themselves; the transpose; the classes in the other order;
+    divided by the grand total of both classes; divided by the number of files;
+    the average of each file's own frequencies.
+
+    Parameters
+    ----------
+    theta : array-like of shape (K, D)
+        The student's answer.
+    X : array-like of shape (n_files, D)
+        Training counts, one row per file.
+    y : array-like of shape (n_files,)
+        The class of every file.
+
+    Raises
+    ------
+    NotYetRight
+        If ``theta`` does not match; the message names a recognised mistake.
+    ValueError
+        If ``X`` and ``y`` are not counts and labels that belong together.
+
+    Examples
+    --------
+    >>> X = np.array([[3, 1], [1, 1], [0, 4]])
+    >>> y = np.array(["C", "C", "Python"])
+    >>> check_ml_frequencies([[4 / 6, 2 / 6], [0.0, 1.0]], X, y)
+    Right: `theta` matches (relative tolerance 1e-06).
+    """
+    X, y = _check_training(X, y)
+    expected = np.exp(MultinomialClassifier().fit(X, y).feature_log_prob_)
+    counts, files = _class_counts(X, y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        per_file = np.array([np.mean(X[y == k] / X[y == k].sum(axis=1, keepdims=True), axis=0)
+                             for k in np.unique(y)])
+        wrong_axis = counts / counts.sum(axis=0, keepdims=True)
+    mistakes = [
+        Mistake("normalised over the classes (each symbol's column sums to one) instead of "
+                "over the symbols",
+                "θ_k is a distribution over the D symbols of class k: divide each row by its "
+                "own total N_k (sum over axis=1, with keepdims=True).", wrong_axis),
+        Mistake("gave the counts N_k,j, not frequencies",
+                "Divide the counts of each class by that class's total number of symbols N_k.",
+                counts),
+        transposed(expected),
+        Mistake("put the classes in the other order",
+                "Rows follow the sorted class labels, as in `classes_`: C first, then Python.",
+                expected[::-1]),
+        Mistake("divided by the total number of symbols of all classes together",
+                "θ_k,j = P(symbol j | class k) is conditional on the class: divide by the "
+                "total N_k of class k only, so that each row sums to one.",
+                counts / counts.sum()),
+        Mistake("divided by the number of files of each class (a mean count per file)",
+                "The model's samples are symbols, not files: divide by the number of symbols "
+                "N_k of the class.", counts / files[:, None]),
+        Mistake("averaged the frequencies of each file separately",
+                "Maximum likelihood pools the counts of all files of a class first, then "
+                "divides once by N_k: a long file weighs more than a short one.", per_file),
+    ]
+    check_answer(theta, expected, name="theta", mistakes=mistakes, rtol=RTOL)
+
+
+def _weights(X, y, alpha, numerator):
+    """:math:`b` with ``numerator`` on top, and the pieces the mistakes need."""
+    classes, top = _two_classes(y, numerator)
+    model = MultinomialClassifier(alpha=alpha).fit(X, y)
+    flip = 1.0 if top == 1 else -1.0
+    return model, flip * model.llr_weights(), top
+
+
+def _weight_mistakes(X, y, alpha, numerator):
+    """``(expected b, [Mistake, ...])`` for the weights of the linear llr."""
+    model, expected, top = _weights(X, y, alpha, numerator)
+    counts = model.feature_count_[[top, 1 - top]]
+    D = counts.shape[1]
+    totals_only = _log(counts[0] / (counts[0].sum() + alpha * D)) \
+        - _log(counts[1] / (counts[1].sum() + alpha * D))
+    count_ratio = _log(counts[0] + alpha) - _log(counts[1] + alpha)
+    counts_only = _log((counts[0] + alpha) / counts[0].sum()) \
+        - _log((counts[1] + alpha) / counts[1].sum())
+    mistakes = [
+        sign_flipped(expected, "computed the ratio the wrong way round (the other class on top)",
+                     f"Put {numerator} on top: b_j = log θ_{numerator},j − log θ_other,j, so that "
+                     f"b_j > 0 speaks for {numerator}."),
+        log10_not_ln(expected),
+        Mistake("gave the ratio θ_C,j / θ_Py,j, not its logarithm",
+                "The llr is a sum of logs: take np.log of the ratio (or subtract the logs).",
+                np.exp(expected)),
+        Mistake("took the log of the ratio of the counts N_C,j / N_Py,j, without dividing by "
+                "the class totals (the slip in the lecture's printed b)",
+                "First turn counts into frequencies θ_k,j (divide by each class's total), then "
+                "take the log-ratio.", count_ratio),
+    ]
+    if alpha > 0:
+        _, plain_ml, _ = _weights(X, y, 0.0, numerator)
+        mistakes += [
+            Mistake("ignored the pseudo-count α (this is the maximum-likelihood b)",
+                    "Add α to every count N_k,j and αD to every total N_k before taking "
+                    "frequencies.", plain_ml),
+            Mistake("added the pseudo-counts to the class totals N_k only",
+                    "Add α to every count N_k,j as well; the totals then grow by αD.",
+                    totals_only),
+            Mistake("added α to every count N_k,j but left the totals N_k as they were",
+                    "The smoothed counts of a class add up to N_k + αD: divide by that, so "
+                    "that each row of θ still sums to one.", counts_only),
+        ]
+    return model, expected, top, mistakes
+
+
+def check_llr_weights(b, X, y, alpha=0.0, numerator="C"):
+    r"""Check the weights of the linear log-likelihood ratio :math:`\mathrm{llr}(x) = x^T b`.
+
+    .. math::
+
+        b_j = \log \theta_{\text{num},j} - \log \theta_{\text{den},j}, \qquad
+        \theta_{k,j} = \frac{N_{k,j} + \alpha}{N_k + \alpha D},
+
+    natural logs, the class ``numerator`` (C) on top: shape (D,). Compared with
+    relative tolerance 1e-6.
+
+    Recognised mistakes: the ratio the wrong way round; base-10 logs; the ratio
+    instead of its log; the log-ratio of the counts without dividing by the
+    class totals (the lecture's printed slip); and, when ``alpha > 0``, the
+    pseudo-count ignored, added to the totals :math:`N_k` only, or added to the
+    counts without :math:`\alpha D` in the totals.
+
+    Parameters
+    ----------
+    b : array-like of shape (D,)
+        The student's answer.
+    X : array-like of shape (n_files, D)
+        Training counts.
+    y : array-like of shape (n_files,)
+        Two classes.
+    alpha : float, default=0.0
+        The pseudo-count the exercise asks for.
+    numerator : label, default="C"
+        The class on top of the ratio.
+
+    Raises
+    ------
+    NotYetRight
+        If ``b`` does not match.
+    ValueError
+        If the data, ``alpha`` or ``numerator`` are not valid.
+
+    Examples
+    --------
+    >>> X = np.array([[3, 1], [1, 3]])
+    >>> y = np.array(["C", "Python"])
+    >>> check_llr_weights([np.log(3), -np.log(3)], X, y)
+    Right: `b` matches (relative tolerance 1e-06).
+    """
+    X, y = _check_training(X, y)
+    alpha = _check_alpha(alpha)
+    _, expected, _, mistakes = _weight_mistakes(X, y, alpha, numerator)
+    check_answer(b, expected, name="b", mistakes=mistakes, rtol=RTOL)
+
+
+def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x"):
+    r"""Check the log-likelihood ratio of one script, :math:`x^T b`.
+
+    .. math::
+
+        \mathrm{llr}(x) = \log P(x \mid \text{num}) - \log P(x \mid \text{den})
+            = \sum_j x_j b_j,
+
+    with :math:`b` as in `check_llr_weights` (pseudo-count ``alpha``, ``numerator``
+    on top): one number, computed here from `MultinomialClassifier.log_likelihood`.
+    Compared with relative tolerance 1e-6.
+
+    Recognised mistakes: the wrong way round; base-10 logs; the likelihood ratio
+    instead of its log; the weights added up without the counts; the log prior
+    odds added; the count-ratio weights of the lecture's printed slip; and, when
+    ``alpha > 0``, the pseudo-count ignored.
+
+    Parameters
+    ----------
+    llr_x : float
+        The student's answer.
+    x : array-like of shape (D,)
+        The script's counts.
+    X, y, alpha, numerator
+        As for `check_llr_weights`.
+    name : str, default="llr_x"
+        The name of the student's variable, as the messages should show it.
+
+    Raises
+    ------
+    NotYetRight
+        If ``llr_x`` does not match.
+    ValueError
+        If the data, ``alpha`` or ``numerator`` are not valid.
+
+    Examples
+    --------
+    >>> X = np.array([[3, 1], [1, 3]])
+    >>> y = np.array(["C", "Python"])
+    >>> check_llr_of_script(2 * np.log(3), [3, 1], X, y)
+    Right: `llr_x` matches (relative tolerance 1e-06).
+    """
+    X, y = _check_training(X, y)
+    x = _check_vector(x, X.shape[1])
+    alpha = _check_alpha(alpha)
+    model, weights, top, weight_mistakes = _weight_mistakes(X, y, alpha, numerator)
+    log_lik = model.log_likelihood(x[None, :])[0]
+    expected = log_lik[top] - log_lik[1 - top]
+    with np.errstate(invalid="ignore"):
+        by_weights = {m.diagnosis: float(x @ np.asarray(m.answer)) for m in weight_mistakes}
+    count_ratio = next(v for d, v in by_weights.items() if "ratio of the counts" in d)
+    priors = model.priors_[[top, 1 - top]]
+    mistakes = [
+        sign_flipped(expected, "computed the ratio the wrong way round (the other class on top)",
+                     f"Put {numerator} on top: llr(x) = log P(x | {numerator}) − log P(x | "
+                     "other), positive when the script looks like "
+                     f"{numerator}."),
+        log10_not_ln(expected),
+        Mistake("gave the likelihood ratio, not its logarithm",
+                "llr(x) is the log of the ratio: the sum Σ_j x_j b_j, with no exp.",
+                np.exp(expected)),
+        Mistake("added up the weights b_j without multiplying each by its count x_j",
+                "Every occurrence of symbol j adds b_j: weight b_j by the count x_j (x @ b).",
+                weights.sum()),
+        Mistake("added the log prior odds (that gives the log posterior odds, not the llr)",
+                "The llr compares likelihoods only; leave the priors out.",
+                expected + np.log(priors[0] / priors[1])),
+        Mistake("used the log-ratios of the counts N_C,j / N_Py,j as weights (the slip in the "
+                "lecture's printed b)",
+                "Weights are log-ratios of frequencies θ_k,j, which divide by each class's "
+                "total.", count_ratio),
+    ]
+    if alpha > 0:
+        plain_ml = MultinomialClassifier().fit(X, y).log_likelihood(x[None, :])[0]
+        mistakes.append(Mistake("ignored the pseudo-count α (this is the maximum-likelihood llr)",
+                                "Compute b from the smoothed frequencies "
+                                "(N_k,j + α) / (N_k + αD).",
+                                plain_ml[top] - plain_ml[1 - top]))
+    check_answer(llr_x, expected, name=name, mistakes=mistakes, rtol=RTOL)
+
+
+def _student_rows(function, X_test, theta, name):
+    """``function(x, theta)`` for every row ``x``, as one (n, K) array, or a NotYetRight."""
+    rows = []
+    for x in X_test:
+        value = call_student_function(function, x.copy(), theta.copy(), name=name)
+        try:
+            value = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            raise NotYetRight(f"`{name}` should return an array of K numbers, but it returned "
+                              f"a {type(value).__name__}.") from None
+        if value.shape != (theta.shape[0],):
+            raise NotYetRight(f"`{name}` returned shape {value.shape}; it should return one "
+                              f"log-likelihood per class, shape ({theta.shape[0]},).")
+        rows.append(value)
+    return np.array(rows)
+
+
+def check_multinomial_log_likelihood(log_likelihood, X_train, y_train, X_test):
+    r"""Check a function ``log_likelihood(x, theta)`` of the multinomial log-probability.
+
+    The function gets one count vector ``x`` (shape (D,)) and the probabilities
+    ``theta`` (shape (K, D), the ML estimates from ``X_train``, ``y_train``) and
+    must return, for every class, with the multinomial coefficient:
+
+    .. math::
+
+        \log P(x \mid k) = \log s! - \sum_j \log x_j! + \sum_j x_j \log \theta_{k,j},
+        \qquad s = \sum_j x_j,
+
+    shape (K,). It is called on every row of ``X_test`` and compared with
+    `MultinomialClassifier.log_likelihood`, relative tolerance 1e-6.
+
+    Recognised mistakes: the coefficient left out; the coefficient subtracted;
+    :math:`\log s!` without the :math:`\log x_j!`; base-10 logs; a probability
+    instead of its log (with or without the coefficient: it underflows to 0 for
+    long files).
+
+    Parameters
+    ----------
+    log_likelihood : callable
+        The student's function ``log_likelihood(x, theta)``.
+    X_train : array-like of shape (n_files, D)
+    y_train : array-like of shape (n_files,)
+    X_test : array-like of shape (n_test, D)
+        The count vectors to call it on.
+
+    Raises
+    ------
+    NotYetRight
+        If the function fails or returns other values.
+    ValueError
+        If the data are not valid counts and labels.
+
+    Examples
+    --------
+    >>> from scipy.stats import multinomial
+    >>> def log_likelihood(x, theta):
+    ...     return multinomial.logpmf(x, x.sum(), theta)
+    >>> X = np.array([[3, 1], [1, 3]])
+    >>> y = np.array(["C", "Python"])
+    >>> check_multinomial_log_likelihood(log_likelihood, X, y, [[2, 5], [0, 1]])
+    Right: `log_likelihood(x, theta)` matches (relative tolerance 1e-06).
+    """
+    X_train, y_train = _check_training(X_train, y_train)
+    X_test = _check_counts(X_test, "X_test")
+    if X_test.shape[1] != X_train.shape[1]:
+        raise ValueError(f"X_test has {X_test.shape[1]} columns but X_train has "
+                         f"{X_train.shape[1]}; give both the same symbols.")
+    model = MultinomialClassifier().fit(X_train, y_train)
+    theta = np.exp(model.feature_log_prob_)
+    name = "log_likelihood(x, theta)"
+    answer = _student_rows(log_likelihood, X_test, theta, name)
+    expected = model.log_likelihood(X_test)
+    coefficient = (gammaln(X_test.sum(axis=1) + 1.0) - gammaln(X_test + 1.0).sum(axis=1))[:, None]
+    without = expected - coefficient
+    mistakes = [
+        Mistake("left out the multinomial coefficient",
+                "The exercise asks for log P(x | k) with the coefficient: add "
+                "log s! − Σ_j log x_j! (scipy.special.gammaln(n + 1) is log n!).", without),
+        Mistake("subtracted the log multinomial coefficient instead of adding it",
+                "log (s! / ∏ x_j!) is added: + log s! − Σ_j log x_j!.", without - coefficient),
+        Mistake("used log s! alone as the coefficient (the division by ∏_j x_j! is missing)",
+                "The coefficient is s! / ∏_j x_j!: subtract Σ_j log x_j! too.",
+                without + gammaln(X_test.sum(axis=1) + 1.0)[:, None]),
+        log10_not_ln(expected),
+        probability_not_log(expected),
+        Mistake("returned the product ∏_j θ_k,j^x_j, a probability without the coefficient "
+                "(for a long file it underflows to 0)",
+                "Work in log space: Σ_j x_j log θ_k,j, plus the log coefficient.",
+                np.exp(without)),
+    ]
+    check_answer(answer, expected, name=name, mistakes=mistakes, rtol=RTOL)
+
+
+def check_log_posterior(log_post, x, X_train, y_train, priors=None):
+    r"""Check the log posteriors of one file, normalised with log-sum-exp.
+
+    .. math::
+
+        g_k = \log P(x \mid k) + \log \pi_k, \qquad
+        \log P(k \mid x) = g_k - \Big(g_{\max} + \log \sum_{k'} e^{g_{k'} - g_{\max}}\Big),
+
+    with the ML model of ``X_train``, ``y_train`` and priors :math:`\pi_k`
+    (``priors``, or the classes' shares of the training files when None): shape
+    (K,), classes in sorted order. Compared with relative tolerance 1e-6 (and an
+    absolute 1e-9, so a log posterior near 0 needs about nine decimals).
+
+    Recognised mistakes: the prior left out (uniform priors); the priors in the
+    other order; the log joint :math:`g_k` not normalised; posteriors instead of
+    log posteriors; :math:`\log \sum_k e^{g_k}` computed directly, where every
+    :math:`e^{g_k}` underflows to 0 for a long file; base-10 logs. A NaN (the
+    plain product's 0/0) gets the NaN message.
+
+    Parameters
+    ----------
+    log_post : array-like of shape (K,)
+        The student's answer.
+    x : array-like of shape (D,)
+        The file's counts.
+    X_train : array-like of shape (n_files, D)
+    y_train : array-like of shape (n_files,)
+    priors : array-like of shape (K,), default=None
+
+    Raises
+    ------
+    NotYetRight
+        If ``log_post`` does not match.
+    ValueError
+        If the data or priors are not valid.
+
+    Examples
+    --------
+    >>> X = np.array([[3, 1], [1, 3]])
+    >>> y = np.array(["C", "Python"])
+    >>> check_log_posterior(np.log([0.9, 0.1]), [2, 0], X, y)
+    Right: `log_post` matches (relative tolerance 1e-06).
+    """
+    X_train, y_train = _check_training(X_train, y_train)
+    x = _check_vector(x, X_train.shape[1])
+    model = MultinomialClassifier(priors=priors).fit(X_train, y_train)
+    pi = model.priors_
+    log_lik = model.log_likelihood(x[None, :])
+    expected = log_posteriors(log_lik, pi)[0]
+    joint = log_lik[0] + _log(pi)
+    K = pi.size
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        direct = joint - np.log(np.exp(joint).sum())
+    mistakes = [
+        Mistake("left out the prior (these are the posteriors under uniform priors)",
+                "Add log π_k to every log-likelihood before normalising.",
+                log_posteriors(log_lik, np.full(K, 1.0 / K))[0]),
+        Mistake("stopped at the log joint g_k = log P(x | k) + log π_k, without normalising",
+                "Subtract log Σ_k exp(g_k), computed with log-sum-exp, from every g_k.", joint),
+        probability_not_log(expected),
+        Mistake("computed log Σ_k exp(g_k) directly: every exp(g_k) underflows to 0, its log is "
+                "−∞, and g_k − (−∞) = +∞",
+                "Subtract the largest g_k before exponentiating (log-sum-exp): "
+                "g_max + log Σ_k exp(g_k − g_max).", direct),
+        log10_not_ln(expected),
+    ]
+    if not np.allclose(pi, pi[::-1]):
+        mistakes.insert(1, Mistake("put the priors in the other order",
+                                   "The priors follow the sorted classes, as in `classes_`.",
+                                   log_posteriors(log_lik, pi[::-1])[0]))
+    check_answer(log_post, expected, name="log_post", mistakes=mistakes, rtol=RTOL)

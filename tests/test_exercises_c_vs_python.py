@@ -1,0 +1,333 @@
+"""The checks of the C-vs-Python exercise notebook: right answers pass, typical mistakes are
+named, anything else gets the plain message, and no message shows the expected value."""
+
+import numpy as np
+import pytest
+from scipy.special import gammaln, logsumexp
+
+from lecture_utils.datasets import load_code_corpus, load_code_punctuation
+from lecture_utils.exercises.c_vs_python import (
+    check_llr_of_script,
+    check_llr_weights,
+    check_log_posterior,
+    check_ml_frequencies,
+    check_multinomial_log_likelihood,
+)
+from lecture_utils.exercises.checking import NotYetRight
+
+TRAIN = load_code_punctuation("train")
+TEST = load_code_punctuation("test")
+CORPUS = load_code_corpus()
+X_LONG = CORPUS.X[CORPUS.X.sum(axis=1).argmax()]
+ALPHA = 1.0
+
+
+# ---------------------------------------------------------------- answers, computed by hand
+
+def pooled(X, y):
+    """N_k,j (rows C, Python) and the number of files of each class."""
+    classes = np.unique(y)
+    return (np.array([X[y == k].sum(axis=0) for k in classes]).astype(float),
+            np.array([np.sum(y == k) for k in classes], dtype=float))
+
+
+N_KJ, FILES = pooled(TRAIN.X, TRAIN.y)
+THETA = N_KJ / N_KJ.sum(axis=1, keepdims=True)
+THETA_A = (N_KJ + ALPHA) / (N_KJ.sum(axis=1, keepdims=True) + ALPHA * 7)
+B = np.log(THETA_A[0]) - np.log(THETA_A[1])
+X2 = TEST.X[1]
+LLR_X2 = float(X2 @ B)
+PRIORS = FILES / FILES.sum()
+
+
+def log_likelihood_right(x, theta):
+    return gammaln(x.sum() + 1) - gammaln(x + 1).sum() + np.log(theta) @ x
+
+
+G = log_likelihood_right(X_LONG, THETA) + np.log(PRIORS)
+LOG_POST = G - logsumexp(G)
+
+
+# ---------------------------------------------------------------- helpers
+
+def leaked_forms(expected):
+    """Ways the expected value could appear in a message."""
+    expected = np.atleast_1d(np.asarray(expected, dtype=float)).ravel()
+    forms = set()
+    for v in expected[np.isfinite(expected)][:4]:
+        if abs(v) < 1e-12:
+            continue
+        forms |= {str(v), repr(v), f"{v:.3g}", f"{v:.4f}", f"{v:.6g}", f"{v:.2f}"}
+    return {f for f in forms if f not in {"0.00", "-0.00", "1.00", "0.0000"}}
+
+
+def message_of(check, *args, expected, **kwargs):
+    with pytest.raises(NotYetRight) as error:
+        check(*args, **kwargs)
+    message = str(error.value)
+    for form in leaked_forms(expected):
+        assert form not in message, f"the message shows the expected value ({form}): {message}"
+    return message
+
+
+def assert_right(capsys, check, *args, **kwargs):
+    check(*args, **kwargs)
+    assert capsys.readouterr().out.startswith("Right:")
+
+
+# ---------------------------------------------------------------- exercise 1: theta
+
+def test_theta_right(capsys):
+    assert_right(capsys, check_ml_frequencies, THETA, TRAIN.X, TRAIN.y)
+
+
+def per_file_average():
+    rows = []
+    for k in np.unique(TRAIN.y):
+        files = TRAIN.X[TRAIN.y == k].astype(float)
+        rows.append((files / files.sum(axis=1, keepdims=True)).mean(axis=0))
+    return np.array(rows)
+
+
+@pytest.mark.parametrize("wrong, phrase", [
+    (N_KJ / N_KJ.sum(axis=0), "normalised over the classes"),
+    (N_KJ, "counts N_k,j, not frequencies"),
+    (THETA.T, "transposed"),
+    (THETA[::-1], "other order"),
+    (N_KJ / N_KJ.sum(), "total number of symbols of all classes"),
+    (N_KJ / FILES[:, None], "number of files"),
+    (per_file_average(), "averaged the frequencies of each file"),
+])
+def test_theta_mistakes_are_named(wrong, phrase):
+    message = message_of(check_ml_frequencies, wrong, TRAIN.X, TRAIN.y, expected=THETA)
+    assert phrase in message
+
+
+def test_theta_unrecognised_none_nan():
+    message = message_of(check_ml_frequencies, THETA + 0.01, TRAIN.X, TRAIN.y, expected=THETA)
+    assert "not yet right" in message and "none of the usual mistakes" in message
+    assert "still None" in message_of(check_ml_frequencies, None, TRAIN.X, TRAIN.y,
+                                      expected=THETA)
+    assert "NaN" in message_of(check_ml_frequencies, np.full((2, 7), np.nan), TRAIN.X, TRAIN.y,
+                               expected=THETA)
+
+
+def test_theta_shape_that_broadcasts_is_reported():
+    message = message_of(check_ml_frequencies, THETA[:, :1], TRAIN.X, TRAIN.y, expected=THETA)
+    assert "broadcast" in message
+
+
+# ---------------------------------------------------------------- exercise 3: b and llr(x2)
+
+def test_weights_right(capsys):
+    assert_right(capsys, check_llr_weights, B, TRAIN.X, TRAIN.y, alpha=ALPHA, numerator="C")
+
+
+@pytest.mark.parametrize("wrong, phrase", [
+    (-B, "wrong way round"),
+    (np.log10(THETA_A[0]) - np.log10(THETA_A[1]), "base-10"),
+    (THETA_A[0] / THETA_A[1], "not its logarithm"),
+    (np.log(THETA[0]) - np.log(THETA[1]), "ignored the pseudo-count"),
+    (np.log(N_KJ[0] / (N_KJ[0].sum() + 7 * ALPHA)) - np.log(N_KJ[1] / (N_KJ[1].sum() + 7 * ALPHA)),
+     "class totals N_k only"),
+    (np.log((N_KJ[0] + ALPHA) / (N_KJ[1] + ALPHA)), "without dividing by the class totals"),
+    (np.log((N_KJ[0] + ALPHA) / N_KJ[0].sum()) - np.log((N_KJ[1] + ALPHA) / N_KJ[1].sum()),
+     "left the totals N_k as they were"),
+])
+def test_weights_mistakes_are_named(wrong, phrase):
+    message = message_of(check_llr_weights, wrong, TRAIN.X, TRAIN.y, alpha=ALPHA, numerator="C",
+                         expected=B)
+    assert phrase in message
+
+
+def test_weights_unrecognised_none_nan():
+    message = message_of(check_llr_weights, B * 1.1, TRAIN.X, TRAIN.y, alpha=ALPHA, expected=B)
+    assert "none of the usual mistakes" in message
+    assert "still None" in message_of(check_llr_weights, None, TRAIN.X, TRAIN.y, alpha=ALPHA,
+                                      expected=B)
+    assert "NaN" in message_of(check_llr_weights, B * np.nan, TRAIN.X, TRAIN.y, alpha=ALPHA,
+                               expected=B)
+
+
+def test_weights_without_pseudo_counts_and_python_on_top(capsys):
+    b_ml = np.log(THETA[1]) - np.log(THETA[0])
+    assert_right(capsys, check_llr_weights, b_ml, TRAIN.X, TRAIN.y, numerator="Python")
+
+
+def test_llr_right(capsys):
+    assert_right(capsys, check_llr_of_script, LLR_X2, X2, TRAIN.X, TRAIN.y, alpha=ALPHA,
+                 name="llr_x2")
+
+
+@pytest.mark.parametrize("wrong, phrase", [
+    (-LLR_X2, "wrong way round"),
+    (LLR_X2 / np.log(10), "base-10"),
+    (np.exp(LLR_X2), "not its logarithm"),
+    (B.sum(), "without multiplying each by its count"),
+    (LLR_X2 + np.log(4 / 3), "log prior odds"),
+    (X2 @ np.log((N_KJ[0] + ALPHA) / (N_KJ[1] + ALPHA)), "ratios of the counts"),
+    (X2 @ (np.log(THETA[0]) - np.log(THETA[1])), "ignored the pseudo-count"),
+])
+def test_llr_mistakes_are_named(wrong, phrase):
+    message = message_of(check_llr_of_script, wrong, X2, TRAIN.X, TRAIN.y, alpha=ALPHA,
+                         name="llr_x2", expected=LLR_X2)
+    assert phrase in message and "`llr_x2`" in message
+
+
+def test_llr_unrecognised_none_nan():
+    message = message_of(check_llr_of_script, LLR_X2 + 0.5, X2, TRAIN.X, TRAIN.y, alpha=ALPHA,
+                         expected=LLR_X2)
+    assert "none of the usual mistakes" in message
+    assert "still None" in message_of(check_llr_of_script, None, X2, TRAIN.X, TRAIN.y,
+                                      expected=LLR_X2)
+    assert "NaN" in message_of(check_llr_of_script, float("nan"), X2, TRAIN.X, TRAIN.y,
+                               alpha=ALPHA, expected=LLR_X2)
+
+
+# ---------------------------------------------------------------- exercise 4: log-likelihood
+
+X_CALLS = np.vstack([X_LONG, TEST.X])
+EXPECTED_LL = np.array([log_likelihood_right(x, THETA) for x in X_CALLS])
+
+
+def test_log_likelihood_right(capsys):
+    assert_right(capsys, check_multinomial_log_likelihood, log_likelihood_right, TRAIN.X, TRAIN.y,
+                 X_CALLS)
+
+
+def no_coefficient(x, theta):
+    return np.log(theta) @ x
+
+
+def coefficient_subtracted(x, theta):
+    return -(gammaln(x.sum() + 1) - gammaln(x + 1).sum()) + np.log(theta) @ x
+
+
+def only_log_s_factorial(x, theta):
+    return gammaln(x.sum() + 1) + np.log(theta) @ x
+
+
+def base_10(x, theta):
+    return (gammaln(x.sum() + 1) - gammaln(x + 1).sum()) / np.log(10) + np.log10(theta) @ x
+
+
+def plain_product(x, theta):
+    return np.prod(theta ** x, axis=1)
+
+
+def probability_with_coefficient(x, theta):
+    return np.exp(log_likelihood_right(x, theta))
+
+
+@pytest.mark.parametrize("function, phrase", [
+    (no_coefficient, "left out the multinomial coefficient"),
+    (coefficient_subtracted, "subtracted the log multinomial coefficient"),
+    (only_log_s_factorial, "log s! alone"),
+    (base_10, "base-10"),
+    (plain_product, "underflows to 0"),
+    (probability_with_coefficient, "probability where its logarithm"),
+])
+def test_log_likelihood_mistakes_are_named(function, phrase):
+    message = message_of(check_multinomial_log_likelihood, function, TRAIN.X, TRAIN.y, X_CALLS,
+                         expected=EXPECTED_LL)
+    assert phrase in message
+
+
+def test_log_likelihood_unrecognised_unwritten_failing_and_wrong_shape():
+    message = message_of(check_multinomial_log_likelihood,
+                         lambda x, theta: log_likelihood_right(x, theta) + 1.0,
+                         TRAIN.X, TRAIN.y, X_CALLS, expected=EXPECTED_LL)
+    assert "none of the usual mistakes" in message
+
+    def unwritten(x, theta):
+        raise NotImplementedError()
+
+    assert "not written yet" in message_of(check_multinomial_log_likelihood, unwritten, TRAIN.X,
+                                           TRAIN.y, X_CALLS, expected=EXPECTED_LL)
+    assert "raised ZeroDivisionError" in message_of(
+        check_multinomial_log_likelihood, lambda x, theta: 1 / 0, TRAIN.X, TRAIN.y, X_CALLS,
+        expected=EXPECTED_LL)
+    assert "shape (2,)" in message_of(
+        check_multinomial_log_likelihood, lambda x, theta: np.log(theta) * x, TRAIN.X, TRAIN.y,
+        X_CALLS, expected=EXPECTED_LL)
+    assert "still None" in message_of(check_multinomial_log_likelihood, None, TRAIN.X, TRAIN.y,
+                                      X_CALLS, expected=EXPECTED_LL) \
+        or "should be a function" in message_of(check_multinomial_log_likelihood, None, TRAIN.X,
+                                                TRAIN.y, X_CALLS, expected=EXPECTED_LL)
+    assert "NaN" in message_of(check_multinomial_log_likelihood,
+                               lambda x, theta: np.full(2, np.nan), TRAIN.X, TRAIN.y, X_CALLS,
+                               expected=EXPECTED_LL)
+
+
+def test_log_likelihood_other_data_and_a_zero_probability(capsys):
+    """The data of the notebook's hidden test: every other corpus file trains."""
+    assert_right(capsys, check_multinomial_log_likelihood, log_likelihood_right, CORPUS.X[::2],
+                 CORPUS.y[::2], CORPUS.X[1::25])
+
+
+# ---------------------------------------------------------------- exercise 4: log posterior
+
+def test_log_posterior_right(capsys):
+    assert_right(capsys, check_log_posterior, LOG_POST, X_LONG, TRAIN.X, TRAIN.y)
+
+
+def naive_log_sum_exp():
+    with np.errstate(divide="ignore"):
+        return G - np.log(np.sum(np.exp(G)))
+
+
+G_UNIFORM = log_likelihood_right(X_LONG, THETA) + np.log(0.5)
+G_SWAPPED = log_likelihood_right(X_LONG, THETA) + np.log(PRIORS[::-1])
+
+
+@pytest.mark.parametrize("wrong, phrase", [
+    (G_UNIFORM - logsumexp(G_UNIFORM), "left out the prior"),
+    (G_SWAPPED - logsumexp(G_SWAPPED), "priors in the other order"),
+    (G, "without normalising"),
+    (np.exp(LOG_POST), "probability where its logarithm"),
+    (naive_log_sum_exp(), "underflows to 0"),
+    (LOG_POST / np.log(10), "base-10"),
+])
+def test_log_posterior_mistakes_are_named(wrong, phrase):
+    message = message_of(check_log_posterior, wrong, X_LONG, TRAIN.X, TRAIN.y, expected=LOG_POST)
+    assert phrase in message
+
+
+def test_log_posterior_unrecognised_none_and_the_plain_formulas_nan():
+    message = message_of(check_log_posterior, LOG_POST - 1.0, X_LONG, TRAIN.X, TRAIN.y,
+                         expected=LOG_POST)
+    assert "none of the usual mistakes" in message
+    assert "still None" in message_of(check_log_posterior, None, X_LONG, TRAIN.X, TRAIN.y,
+                                      expected=LOG_POST)
+    product = np.prod(THETA ** X_LONG, axis=1) * PRIORS          # underflows to 0 in both classes
+    with np.errstate(invalid="ignore", divide="ignore"):
+        plain = np.log(product / product.sum())                 # 0 / 0
+    assert np.all(np.isnan(plain))
+    assert "NaN" in message_of(check_log_posterior, plain, X_LONG, TRAIN.X, TRAIN.y,
+                               expected=LOG_POST)
+
+
+def test_log_posterior_with_given_priors(capsys):
+    g = log_likelihood_right(X_LONG, THETA) + np.log([0.5, 0.5])
+    assert_right(capsys, check_log_posterior, g - logsumexp(g), X_LONG, TRAIN.X, TRAIN.y,
+                 priors=[0.5, 0.5])
+
+
+# ---------------------------------------------------------------- bad inputs to the checks
+
+@pytest.mark.parametrize("call, phrase", [
+    (lambda: check_ml_frequencies(THETA, TRAIN.X[:, 0], TRAIN.y), "2-D array"),
+    (lambda: check_ml_frequencies(THETA, -TRAIN.X, TRAIN.y), "non-negative"),
+    (lambda: check_ml_frequencies(THETA, TRAIN.X, TRAIN.y[:3]), "one label per row"),
+    (lambda: check_ml_frequencies(THETA, TRAIN.X, np.full(7, "C")), "two classes"),
+    (lambda: check_llr_weights(B, TRAIN.X, TRAIN.y, alpha=-1.0), "alpha"),
+    (lambda: check_llr_weights(B, TRAIN.X, TRAIN.y, numerator="Java"), "numerator"),
+    (lambda: check_llr_of_script(LLR_X2, X2[:3], TRAIN.X, TRAIN.y), "length 7"),
+    (lambda: check_multinomial_log_likelihood(log_likelihood_right, TRAIN.X, TRAIN.y,
+                                              X_CALLS[:, :3]), "same symbols"),
+    (lambda: check_log_posterior(LOG_POST, X_LONG, TRAIN.X, TRAIN.y, priors=[0.9, 0.9]),
+     "sum"),
+])
+def test_bad_inputs_to_the_checks_raise_value_error(call, phrase):
+    with pytest.raises(ValueError, match=phrase):
+        call()
