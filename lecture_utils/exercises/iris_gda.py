@@ -1,0 +1,393 @@
+r"""Checks for ``notebooks/exercises/01_iris_gda_exercises.ipynb`` (Gaussian discriminant analysis).
+
+Each check recomputes the right answer from the inputs the student used, with
+`lecture_utils.gaussian.GaussianClassifier` and `lecture_utils.decision.log_posteriors`,
+and names the typical mistakes below when the answer matches one of them. No
+message shows the right value.
+
+=========================  =====================================================
+check                      recognised mistakes
+=========================  =====================================================
+`check_class_means`        transposed (D, K); the overall mean for every class;
+                           class sums instead of averages
+`check_class_covariances`  divided by N_k - 1 (``np.cov``'s default); the pooled
+                           (tied) covariance for every class; the covariance of
+                           all the data for every class (divided by N or N - 1);
+                           not centred (second moments); only the variances kept
+`check_log_density`        the density instead of its log; base-10 log;
+                           log|Sigma| without its factor 1/2; the D log 2 pi term
+                           forgotten; the 1/2 before the Mahalanobis term
+                           forgotten; multiplied by L instead of solving with it;
+                           solved with L^T instead of L; shape (N, 1) instead of (N,)
+`check_posteriors`         the prior forgotten; the prior added instead of its log;
+                           not normalised (the joint); log-posteriors instead of
+                           posteriors; normalised over the samples (wrong axis);
+                           transposed (K, N); exp normalised without log-sum-exp
+                           (nan where every density underflows)
+=========================  =====================================================
+"""
+
+import contextlib
+import io
+
+import numpy as np
+from scipy.linalg import solve_triangular
+from scipy.special import logsumexp
+
+from ..decision import log_posteriors
+from ..gaussian import GaussianClassifier
+from .checking import (
+    Mistake,
+    NotYetRight,
+    call_student_function,
+    check_answer,
+    log10_not_ln,
+    probability_not_log,
+    transposed,
+)
+
+__all__ = ["check_class_means", "check_class_covariances", "check_log_density",
+           "check_posteriors"]
+
+#: Relative tolerance of every check in this module.
+RTOL = 1e-6
+
+
+def _labelled_data(X, y):
+    """``X`` as a finite float array (N, D) and ``y`` as (N,), or a ValueError saying why not."""
+    X, y = np.asarray(X), np.asarray(y)
+    if X.ndim != 2 or X.shape[0] == 0 or y.shape != (X.shape[0],):
+        raise ValueError(f"X must have shape (N, D) and y shape (N,), one label per row of X; "
+                         f"got shapes {X.shape} and {y.shape}.")
+    try:
+        X = X.astype(float)
+    except (TypeError, ValueError):
+        raise ValueError("X must hold numbers (the measurements), one row per sample.") from None
+    if not np.all(np.isfinite(X)):
+        raise ValueError("X holds NaN or infinite values; pass the measured data unchanged.")
+    classes, counts = np.unique(y, return_counts=True)
+    if classes.size < 2 or counts.min() <= X.shape[1]:
+        raise ValueError(f"every class needs more samples than features (D = {X.shape[1]}) for "
+                         f"its covariance, and there must be at least two classes; got "
+                         f"{dict(zip(classes.tolist(), counts.tolist(), strict=True))}.")
+    return X, y
+
+
+def _full_model(X, y):
+    return GaussianClassifier(covariance="full").fit(X, y)
+
+
+def check_class_means(means, X, y):
+    r"""Check the ML class means, one row per class.
+
+    .. math::
+
+        \mu_k = \frac{1}{N_k} \sum_{n:\, y_n = k} x_n, \qquad
+        \texttt{means} \text{ of shape } (K, D),
+
+    rows in the order of ``np.unique(y)`` (``GaussianClassifier.classes_``).
+    Relative tolerance ``RTOL`` (1e-6).
+
+    Parameters
+    ----------
+    means : array_like of shape (K, D)
+        The student's answer.
+    X : array_like of shape (N, D)
+        The data the means were computed from.
+    y : array_like of shape (N,)
+        Its labels.
+
+    Raises
+    ------
+    NotYetRight
+        If ``means`` is not right; a recognised mistake is named.
+    ValueError
+        If ``X`` and ``y`` are not labelled data.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 1.0], [2.0, 1.0], [1.0, 3.0], [5.0, 0.0], [6.0, 2.0], [7.0, 1.0]])
+    >>> y = np.array([0, 0, 0, 1, 1, 1])
+    >>> check_class_means([[1.0, 5 / 3], [6.0, 1.0]], X, y)
+    Right: `means` matches (relative tolerance 1e-06).
+    """
+    X, y = _labelled_data(X, y)
+    classes = np.unique(y)
+    expected = _full_model(X, y).means_
+    mistakes = [
+        transposed(expected),
+        Mistake("averaged over all samples, ignoring the classes",
+                "Average only the rows of class k: X[y == k].mean(axis=0).",
+                np.tile(X.mean(axis=0), (classes.size, 1))),
+        Mistake("summed each class's samples without dividing by N_k",
+                "The ML mean is an average: divide each class's sum by its count N_k.",
+                np.stack([X[y == c].sum(axis=0) for c in classes])),
+    ]
+    check_answer(means, expected, name="means", mistakes=mistakes, rtol=RTOL)
+
+
+def check_class_covariances(covariances, X, y):
+    r"""Check the ML class covariances, one (D, D) matrix per class.
+
+    .. math::
+
+        \Sigma_k = \frac{1}{N_k} \sum_{n:\, y_n = k} (x_n - \mu_k)(x_n - \mu_k)^T,
+        \qquad \texttt{covariances} \text{ of shape } (K, D, D),
+
+    in the order of ``np.unique(y)``. Relative tolerance ``RTOL`` (1e-6).
+
+    Parameters
+    ----------
+    covariances : array_like of shape (K, D, D)
+        The student's answer.
+    X : array_like of shape (N, D)
+    y : array_like of shape (N,)
+
+    Raises
+    ------
+    NotYetRight
+        If ``covariances`` is not right; a recognised mistake is named.
+    ValueError
+        If ``X`` and ``y`` are not labelled data.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 1.0], [2.0, 1.0], [1.0, 3.0], [5.0, 0.0], [6.0, 2.0], [7.0, 1.0]])
+    >>> y = np.array([0, 0, 0, 1, 1, 1])
+    >>> right = [np.cov(X[y == k], rowvar=False, bias=True) for k in (0, 1)]
+    >>> check_class_covariances(right, X, y)
+    Right: `covariances` matches (relative tolerance 1e-06).
+    >>> try:
+    ...     check_class_covariances([np.cov(X[y == k], rowvar=False) for k in (0, 1)], X, y)
+    ... except NotYetRight as error:
+    ...     print(str(error)[:79])
+    `covariances` is not yet right. It looks like you divided by N_k - 1 instead of
+    """
+    X, y = _labelled_data(X, y)
+    classes = np.unique(y)
+    K = classes.size
+    expected = _full_model(X, y).covariances_
+    pooled = GaussianClassifier(covariance="tied").fit(X, y).covariances_
+    every_class = "the same matrix for every class"
+    mistakes = [
+        Mistake("divided by N_k - 1 instead of N_k (np.cov's default)",
+                "The ML estimate divides the scatter by N_k: use np.cov(..., bias=True) "
+                "or divide the centred outer products by N_k yourself.",
+                np.stack([np.cov(X[y == c], rowvar=False) for c in classes])),
+        Mistake(f"gave the pooled (tied, LDA) covariance as {every_class}",
+                "Each class gets its own covariance, from its own samples around its own mean.",
+                pooled),
+        Mistake(f"gave the covariance of all the data, around the overall mean, as {every_class}",
+                "Use only the samples of class k, centred on the class mean mu_k: that "
+                "also leaves out the spread between the class means.",
+                np.stack([np.cov(X, rowvar=False, bias=True)] * K)),
+        Mistake(f"gave the covariance of all the data (np.cov(X.T), divided by N - 1) as "
+                f"{every_class}",
+                "Use only the samples of class k, centred on the class mean mu_k, and "
+                "divide by N_k.",
+                np.stack([np.cov(X, rowvar=False)] * K)),
+        Mistake("forgot to centre the samples on the class mean (second moments, not "
+                "covariances)",
+                "Subtract mu_k from every sample of class k before forming the outer products.",
+                np.stack([X[y == c].T @ X[y == c] / np.sum(y == c) for c in classes])),
+        Mistake("kept only the variances (a diagonal matrix, as naive Bayes would)",
+                "The full model keeps the covariances between features, the off-diagonal "
+                "entries, too.",
+                expected * np.eye(X.shape[1])),
+    ]
+    check_answer(covariances, expected, name="covariances", mistakes=mistakes, rtol=RTOL)
+
+
+def _log_density_mistakes(X, mean, covariance):
+    """The right log-densities of one class and the ones typical mistakes give."""
+    D = X.shape[1]
+    log_2pi = np.log(2 * np.pi)
+    L = np.linalg.cholesky(covariance)
+    centred = (X - mean).T
+    half_log_det = np.log(np.diag(L)).sum()
+
+    def from_distance(squared):
+        return -0.5 * (D * log_2pi + squared) - half_log_det
+
+    squared = np.sum(solve_triangular(L, centred, lower=True) ** 2, axis=0)
+    expected = from_distance(squared)
+    multiply_fix = ("Solve the triangular system L z = x - mu (solve_triangular(L, ..., "
+                    "lower=True)): z = L^{-1}(x - mu), so that |z|^2 is the squared "
+                    "Mahalanobis distance.")
+    mistakes = [
+        probability_not_log(expected),
+        log10_not_ln(expected),
+        Mistake("used log|Sigma| without its factor 1/2",
+                "The normaliser is sqrt((2 pi)^D |Sigma|), so its log contributes "
+                "-(1/2) log|Sigma| = -sum_i log L_ii.",
+                expected - half_log_det),
+        Mistake("forgot the -(D/2) log(2 pi) term",
+                "The normaliser (2 pi)^(-D/2) is part of the density: subtract "
+                "(D/2) log(2 pi).",
+                expected + 0.5 * D * log_2pi),
+        Mistake("forgot the factor 1/2 in front of the squared Mahalanobis distance",
+                "The exponent is -(1/2) (x - mu)^T Sigma^{-1} (x - mu).",
+                expected - 0.5 * squared),
+        Mistake("multiplied by the Cholesky factor L instead of solving with it", multiply_fix,
+                from_distance(np.sum((L.T @ centred) ** 2, axis=0))),
+        Mistake("multiplied by the Cholesky factor L instead of solving with it", multiply_fix,
+                from_distance(np.sum((L @ centred) ** 2, axis=0))),
+        Mistake("solved with L^T instead of L",
+                "Sigma = L L^T, so Sigma^{-1} = L^{-T} L^{-1}: solve with the lower-triangular "
+                "L itself, solve_triangular(L, x - mu, lower=True).",
+                from_distance(np.sum(solve_triangular(L.T, centred, lower=False) ** 2, axis=0))),
+        Mistake("returned a column of shape (N, 1) instead of a flat array of shape (N,)",
+                "Sum the squared whitened residuals over the feature axis so that one number "
+                "per sample remains; a column would broadcast silently against (N,) arrays.",
+                expected[:, None]),
+    ]
+    return expected, mistakes
+
+
+def check_log_density(log_density, X, y):
+    r"""Check a student's Gaussian log-density function against the fitted full model.
+
+    For every class :math:`k` of a ``GaussianClassifier(covariance="full")``
+    fitted to ``X, y``, ``log_density(X, means_[k], covariances_[k])`` must
+    return, with :math:`\Sigma_k = L L^T` (Cholesky),
+
+    .. math::
+
+        \log \mathcal{N}(x_n; \mu_k, \Sigma_k) = -\frac{D}{2} \log 2\pi
+            - \sum_{i=1}^{D} \log L_{ii} - \frac12 \lVert L^{-1}(x_n - \mu_k) \rVert^2,
+
+    an array of shape (N,): column :math:`k` of the model's ``log_likelihood(X)``.
+    Relative tolerance ``RTOL`` (1e-6). The function gets copies of the inputs.
+
+    Parameters
+    ----------
+    log_density : callable
+        The student's ``log_density(X, mean, covariance)``.
+    X : array_like of shape (N, D)
+    y : array_like of shape (N,)
+
+    Raises
+    ------
+    NotYetRight
+        If the function raises, or its output is not right for some class; a
+        recognised mistake is named, with the class it was found for.
+    ValueError
+        If ``X`` and ``y`` are not labelled data.
+
+    Examples
+    --------
+    >>> from scipy.stats import multivariate_normal
+    >>> X = np.array([[0.0, 1.0], [2.0, 1.0], [1.0, 3.0], [5.0, 0.0], [6.0, 2.0], [7.0, 1.0]])
+    >>> y = np.array([0, 0, 0, 1, 1, 1])
+    >>> check_log_density(lambda X, m, S: multivariate_normal.logpdf(X, m, S), X, y)
+    Right: `log_density` matches the fitted full model for all 2 classes (relative tolerance 1e-06).
+    """
+    X, y = _labelled_data(X, y)
+    model = _full_model(X, y)
+    log_likelihoods = model.log_likelihood(X)
+    for k, (mean, covariance) in enumerate(zip(model.means_, model.covariances_, strict=True)):
+        # the fitted model is the reference; the formula only builds the mistakes
+        _, mistakes = _log_density_mistakes(X, mean, covariance)
+        expected = log_likelihoods[:, k]
+        answer = call_student_function(log_density, X.copy(), mean.copy(), covariance.copy(),
+                                       name="log_density")
+        with contextlib.redirect_stdout(io.StringIO()):
+            check_answer(answer, expected, rtol=RTOL, mistakes=mistakes,
+                         name=f"log_density(X, means[{k}], covariances[{k}])")
+    print(f"Right: `log_density` matches the fitted full model for all "
+          f"{model.classes_.size} classes (relative tolerance {RTOL:g}).")
+
+
+def _posterior_inputs(log_likelihoods, priors):
+    log_likelihoods = np.asarray(log_likelihoods, dtype=float)
+    priors = np.asarray(priors, dtype=float)
+    if log_likelihoods.ndim != 2 or priors.shape != (log_likelihoods.shape[1],):
+        raise ValueError(f"log_likelihoods must have shape (N, K) and priors shape (K,); got "
+                         f"{log_likelihoods.shape} and {priors.shape}.")
+    if np.any(np.isnan(log_likelihoods)) or np.any(log_likelihoods == np.inf):
+        raise ValueError("log_likelihoods holds NaN or +inf; pass the model's log_likelihood(X).")
+    if not (np.all(priors > 0) and np.isclose(priors.sum(), 1.0)):
+        raise ValueError(f"priors must be positive and sum to one; got {priors.tolist()}.")
+    return log_likelihoods, priors
+
+
+def check_posteriors(posteriors, log_likelihoods, priors):
+    r"""Check posteriors computed from log-likelihoods and priors by Bayes' rule.
+
+    With the log joint :math:`a_{nk} = \log p(x_n \mid y = k) + \log \pi_k`,
+
+    .. math::
+
+        P(y = k \mid x_n) = \exp\Big(a_{nk} - \log \sum_{j=1}^{K} e^{a_{nj}}\Big),
+        \qquad \texttt{posteriors} \text{ of shape } (N, K),
+
+    each row summing to one (`lecture_utils.decision.log_posteriors`, exponentiated).
+    Relative tolerance ``RTOL`` (1e-6), absolute 1e-9.
+
+    Parameters
+    ----------
+    posteriors : array_like of shape (N, K)
+        The student's answer.
+    log_likelihoods : array_like of shape (N, K)
+        :math:`\log p(x_n \mid y = k)`, as ``log_likelihood(X)`` returns them.
+    priors : array_like of shape (K,)
+        :math:`\pi_k`, positive, summing to one.
+
+    Raises
+    ------
+    NotYetRight
+        If ``posteriors`` is not right; a recognised mistake is named.
+    ValueError
+        If the log-likelihoods or priors are malformed.
+
+    Examples
+    --------
+    >>> log_likelihoods = np.log([[0.2, 0.1], [0.05, 0.3]])
+    >>> priors = np.array([0.25, 0.75])
+    >>> check_posteriors([[0.4, 0.6], [0.05 / 0.95, 0.9 / 0.95]], log_likelihoods, priors)
+    Right: `posteriors` matches (relative tolerance 1e-06).
+    """
+    log_likelihoods, priors = _posterior_inputs(log_likelihoods, priors)
+    expected_log = log_posteriors(log_likelihoods, priors)
+    expected = np.exp(expected_log)
+    joint = log_likelihoods + np.log(priors)
+    _diagnose_underflow(posteriors, joint)
+    uniform = np.full_like(priors, 1.0 / priors.size)
+    added = log_likelihoods + priors
+    mistakes = [
+        Mistake("forgot the prior (used the likelihoods alone)",
+                "Add log pi_k to every column of log p(x | y = k) before normalising.",
+                np.exp(log_posteriors(log_likelihoods, uniform))),
+        Mistake("added the prior pi_k instead of its log",
+                "In log space Bayes' rule adds log pi_k, not pi_k.",
+                np.exp(added - logsumexp(added, axis=1, keepdims=True))),
+        Mistake("did not normalise: that is the joint p(x, y = k), not the posterior",
+                "Divide by p(x) = sum_j p(x, y = j): subtract log-sum-exp over the classes "
+                "in log space.",
+                np.exp(joint)),
+        Mistake("gave log-posteriors where the posteriors are asked for",
+                "Exponentiate the normalised log joint.", expected_log),
+        Mistake("normalised over the samples (axis 0) instead of over the classes",
+                "p(x) sums over the classes of one sample: take log-sum-exp along axis=1, "
+                "with keepdims=True, so that each row sums to one.",
+                np.exp(joint - logsumexp(joint, axis=0, keepdims=True))),
+        transposed(expected),
+    ]
+    check_answer(posteriors, expected, name="posteriors", mistakes=mistakes, rtol=RTOL)
+
+
+def _diagnose_underflow(posteriors, joint):
+    """Name the mistake of normalising exp(a) directly, which gives nan where all exp(a) are 0."""
+    with np.errstate(under="ignore", over="ignore", invalid="ignore", divide="ignore"):
+        naive = np.exp(joint) / np.exp(joint).sum(axis=1, keepdims=True)
+        try:
+            answer = np.asarray(posteriors, dtype=float)
+        except (TypeError, ValueError):
+            return
+        if (answer.shape == naive.shape and np.isnan(naive).any()
+                and np.allclose(answer, naive, rtol=RTOL, atol=1e-9, equal_nan=True)):
+            raise NotYetRight(
+                "`posteriors` is not yet right. It looks like you normalised exp(a_k) directly: "
+                f"for {int(np.isnan(naive).any(axis=1).sum())} sample(s) every exp(a_k) "
+                "underflows to 0, and 0 / 0 is nan. Subtract each row's maximum before "
+                "exponentiating (log-sum-exp).")

@@ -1,0 +1,274 @@
+"""The checks of the Iris GDA exercise notebook: right answers pass, typical mistakes are named,
+and no message gives the right value away.
+
+Every wrong answer here is computed the way a student would compute it (numpy, scipy), not taken
+from the check's own list of mistakes.
+"""
+
+import numpy as np
+import pytest
+from scipy.linalg import solve_triangular
+from scipy.special import logsumexp
+from scipy.stats import multivariate_normal
+from sklearn.model_selection import train_test_split
+
+from lecture_utils.datasets import load_iris, load_iris_2d
+from lecture_utils.exercises.checking import NotYetRight
+from lecture_utils.exercises.iris_gda import (
+    check_class_covariances,
+    check_class_means,
+    check_log_density,
+    check_posteriors,
+)
+from lecture_utils.gaussian import GaussianClassifier
+
+LOG_2PI = np.log(2 * np.pi)
+
+
+@pytest.fixture(scope="module")
+def split():
+    iris = load_iris_2d()
+    X_train, X_test, y_train, y_test = train_test_split(
+        iris.X, iris.y, test_size=0.4, stratify=iris.y, random_state=0)
+    return X_train, X_test, y_train, y_test
+
+
+@pytest.fixture(scope="module")
+def train(split):
+    return split[0], split[2]
+
+
+def _rows(X, y):
+    return [X[y == c] for c in np.unique(y)]
+
+
+def _leaks(message, value):
+    """Whether ``message`` shows any of a few entries of ``value``, in common formats."""
+    entries = np.ravel(np.asarray(value, dtype=float))
+    picks = entries[np.linspace(0, entries.size - 1, num=min(entries.size, 6)).astype(int)]
+    texts = [str(v) for v in picks] + [repr(v) for v in picks]
+    texts += [f"{v:.3g}" for v in picks] + [f"{v:.4f}" for v in picks]
+    return [t for t in texts if len(t) > 3 and t in message]
+
+
+def _not_yet(check, *args, match):
+    with pytest.raises(NotYetRight, match=match) as info:
+        check(*args)
+    return str(info.value)
+
+
+# ---- means ----------------------------------------------------------------------------------
+
+def _means(X, y):
+    return np.array([X_k.mean(axis=0) for X_k in _rows(X, y)])
+
+
+def test_right_means_pass(train, capsys):
+    check_class_means(_means(*train), *train)
+    assert capsys.readouterr().out.startswith("Right: `means`")
+
+
+@pytest.mark.parametrize("wrong, phrase", [
+    (lambda X, y: _means(X, y).T, "transposed"),
+    (lambda X, y: np.tile(X.mean(axis=0), (3, 1)), "averaged over all samples"),
+    (lambda X, y: np.array([X_k.sum(axis=0) for X_k in _rows(X, y)]), "without dividing by N_k"),
+    (lambda X, y: _means(X, y) + 0.01, "matches none of the usual mistakes"),
+])
+def test_mean_mistakes_are_named_without_the_answer(train, wrong, phrase):
+    message = _not_yet(check_class_means, wrong(*train), *train, match=phrase)
+    assert not _leaks(message, _means(*train))
+
+
+# ---- covariances ----------------------------------------------------------------------------
+
+def _ml_covariances(X, y):
+    out = []
+    for X_k in _rows(X, y):
+        centred = X_k - X_k.mean(axis=0)
+        out.append(centred.T @ centred / len(X_k))
+    return np.array(out)
+
+
+def _pooled(X, y):
+    scatter = sum((X_k - X_k.mean(axis=0)).T @ (X_k - X_k.mean(axis=0)) for X_k in _rows(X, y))
+    return np.array([scatter / len(X)] * 3)
+
+
+def test_right_covariances_pass(train, capsys):
+    check_class_covariances(_ml_covariances(*train), *train)
+    assert capsys.readouterr().out.startswith("Right: `covariances`")
+
+
+@pytest.mark.parametrize("wrong, phrase", [
+    (lambda X, y: np.array([np.cov(X_k.T) for X_k in _rows(X, y)]), "N_k - 1 instead of N_k"),
+    (_pooled, "pooled"),
+    (lambda X, y: np.array([np.cov(X.T, bias=True)] * 3), "covariance of all the data, around"),
+    (lambda X, y: np.array([np.cov(X.T)] * 3), r"np\.cov\(X\.T\)"),
+    (lambda X, y: np.array([X_k.T @ X_k / len(X_k) for X_k in _rows(X, y)]), "centre"),
+    (lambda X, y: np.array([np.diag(X_k.var(axis=0)) for X_k in _rows(X, y)]),
+     "only the variances"),
+    (lambda X, y: _ml_covariances(X, y).reshape(3, 4), r"shape \(3, 4\)"),
+    (lambda X, y: 1.02 * _ml_covariances(X, y), "matches none of the usual mistakes"),
+])
+def test_covariance_mistakes_are_named_without_the_answer(train, wrong, phrase):
+    message = _not_yet(check_class_covariances, wrong(*train), *train, match=phrase)
+    assert not _leaks(message, _ml_covariances(*train))
+
+
+def test_covariance_mistakes_are_named_with_unequal_classes():
+    iris = load_iris_2d()
+    X, y = iris.X[:120], iris.y[:120]
+    check_class_covariances(_ml_covariances(X, y), X, y)
+    _not_yet(check_class_covariances, _pooled(X, y), X, y, match="pooled")
+    _not_yet(check_class_covariances, [np.cov(X_k.T) for X_k in _rows(X, y)], X, y, match="N_k - 1")
+
+
+# ---- log-density ----------------------------------------------------------------------------
+
+def _cholesky_log_density(X, mean, covariance):
+    L = np.linalg.cholesky(covariance)
+    z = solve_triangular(L, (X - mean).T, lower=True)
+    return -0.5 * (X.shape[1] * LOG_2PI + np.sum(z**2, axis=0)) - np.sum(np.log(np.diag(L)))
+
+
+def _with_distance(distance, *, half_log_det=True, two_pi=True, half_distance=True):
+    """A student's log-density with the given squared-distance code and optional slips."""
+    def log_density(X, mean, covariance):
+        _, log_det = np.linalg.slogdet(covariance)
+        D = X.shape[1]
+        return (-(0.5 if two_pi else 0.0) * D * LOG_2PI
+                - (0.5 if half_log_det else 1.0) * log_det
+                - (0.5 if half_distance else 1.0)
+                * distance(X - mean, np.linalg.cholesky(covariance)))
+    return log_density
+
+
+def _solved(d, L):
+    return np.sum(solve_triangular(L, d.T, lower=True) ** 2, axis=0)
+
+
+STUDENT_MISTAKES = [
+    (lambda X, m, S: multivariate_normal.pdf(X, m, S), "probability where its logarithm"),
+    (lambda X, m, S: multivariate_normal.logpdf(X, m, S) / np.log(10), "base-10"),
+    (_with_distance(_solved, half_log_det=False), r"log\|Sigma\| without its factor 1/2"),
+    (_with_distance(_solved, two_pi=False), "log\\(2 pi\\) term"),
+    (_with_distance(_solved, half_distance=False), "1/2 in front of the squared Mahalanobis"),
+    (_with_distance(lambda d, L: np.sum((d @ L) ** 2, axis=1)), "multiplied by the Cholesky"),
+    (_with_distance(lambda d, L: np.sum((L @ d.T) ** 2, axis=0)), "multiplied by the Cholesky"),
+    (_with_distance(lambda d, L: np.sum(solve_triangular(L.T, d.T, lower=False) ** 2, axis=0)),
+     "solved with L\\^T"),
+    (lambda X, m, S: _cholesky_log_density(X, m, S).reshape(-1, 1), r"shape \(N, 1\)"),
+    (lambda X, m, S: _cholesky_log_density(X, m, S) + 0.1, "matches none of the usual mistakes"),
+]
+
+
+def test_right_log_density_passes_with_one_line(train, capsys):
+    check_log_density(_cholesky_log_density, *train)
+    out = capsys.readouterr().out
+    assert out.startswith("Right: `log_density`") and out.count("\n") == 1
+
+
+def test_right_log_density_passes_in_four_dimensions(capsys):
+    iris = load_iris()
+    check_log_density(lambda X, m, S: multivariate_normal.logpdf(X, m, S), iris.X, iris.y)
+    assert "Right" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("student, phrase", STUDENT_MISTAKES)
+def test_log_density_mistakes_are_named_without_the_answer(train, student, phrase):
+    message = _not_yet(check_log_density, student, *train, match=phrase)
+    assert "means[0]" in message
+    X, y = train
+    expected = np.column_stack([
+        multivariate_normal.logpdf(X, X_k.mean(axis=0), np.cov(X_k.T, bias=True))
+        for X_k in _rows(X, y)])
+    assert not _leaks(message, expected)
+
+
+def test_log_density_that_is_not_written_or_fails(train):
+    def not_written(X, mean, covariance):
+        raise NotImplementedError()
+
+    _not_yet(check_log_density, not_written, *train, match="not written yet")
+    _not_yet(check_log_density, lambda X, m, S: np.linalg.cholesky(-S), *train, match="LinAlgError")
+    _not_yet(check_log_density, lambda X, m, S: None, *train, match="still None")
+    _not_yet(check_log_density, "log_density", *train, match="should be a function")
+    _not_yet(check_log_density, lambda X, m, S: np.full(len(X), np.nan), *train, match="NaN")
+
+
+# ---- posteriors -----------------------------------------------------------------------------
+
+PRIORS = np.array([0.5, 0.3, 0.2])
+
+
+@pytest.fixture(scope="module")
+def scores(split):
+    X_train, X_test, y_train, _ = split
+    typo = np.vstack([X_test, [[58.0, 2.8]]])
+    return GaussianClassifier(covariance="full").fit(X_train, y_train).log_likelihood(typo)
+
+
+def _student_posteriors(log_likelihoods, priors, axis=1):
+    a = log_likelihoods + np.log(priors)
+    return np.exp(a - logsumexp(a, axis=axis, keepdims=True))
+
+
+def test_right_posteriors_pass(scores, capsys):
+    check_posteriors(_student_posteriors(scores, PRIORS), scores, PRIORS)
+    assert capsys.readouterr().out.startswith("Right: `posteriors`")
+
+
+def _naive(log_likelihoods, priors):
+    with np.errstate(invalid="ignore"):
+        joint = np.exp(log_likelihoods) * priors
+        return joint / joint.sum(axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize("wrong, phrase", [
+    (lambda ll, p: _student_posteriors(ll, np.ones(3)), "forgot the prior"),
+    (lambda ll, p: np.exp(ll + p - logsumexp(ll + p, axis=1, keepdims=True)), "instead of its log"),
+    (lambda ll, p: np.exp(ll) * p, "did not normalise"),
+    (lambda ll, p: ll + np.log(p) - logsumexp(ll + np.log(p), axis=1, keepdims=True),
+     "log-posteriors"),
+    (lambda ll, p: _student_posteriors(ll, p, axis=0), "over the samples"),
+    (lambda ll, p: _student_posteriors(ll, p).T, "transposed"),
+    (_naive, "underflows"),
+    (lambda ll, p: _student_posteriors(ll, p)[:, ::-1], "matches none of the usual mistakes"),
+])
+def test_posterior_mistakes_are_named_without_the_answer(scores, wrong, phrase):
+    message = _not_yet(check_posteriors, wrong(scores, PRIORS), scores, PRIORS, match=phrase)
+    assert not _leaks(message, _student_posteriors(scores, PRIORS)[:-1])
+
+
+def test_posteriors_still_none_or_nan(scores):
+    _not_yet(check_posteriors, None, scores, PRIORS, match="still None")
+    _not_yet(check_posteriors, np.full(scores.shape, np.nan), scores, PRIORS, match="NaN")
+
+
+# ---- bad inputs to the checks ---------------------------------------------------------------
+
+def test_bad_data_gets_a_value_error(train):
+    X, y = train
+    means = _means(X, y)
+    with pytest.raises(ValueError, match="one label per row"):
+        check_class_means(means, X, y[:-1])
+    with pytest.raises(ValueError, match="one label per row"):
+        check_class_means(means, X[:, 0], y)
+    bad = X.copy()
+    bad[0, 0] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        check_class_covariances(_ml_covariances(X, y), bad, y)
+    with pytest.raises(ValueError, match="more samples than features"):
+        check_log_density(_cholesky_log_density, X[:4], np.array(["a", "a", "b", "b"]))
+    with pytest.raises(ValueError, match="hold numbers"):
+        check_class_means(means, np.array([["a", "b"]] * 6), np.repeat([0, 1], 3))
+
+
+def test_bad_posterior_inputs_get_a_value_error(scores):
+    answer = _student_posteriors(scores, PRIORS)
+    with pytest.raises(ValueError, match="sum to one"):
+        check_posteriors(answer, scores, [0.5, 0.5, 0.5])
+    with pytest.raises(ValueError, match=r"shape \(N, K\)"):
+        check_posteriors(answer, scores, PRIORS[:2])
+    with pytest.raises(ValueError, match="NaN"):
+        check_posteriors(answer, np.full(scores.shape, np.nan), PRIORS)
