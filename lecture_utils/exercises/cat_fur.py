@@ -1,0 +1,366 @@
+r"""Checks for ``notebooks/exercises/04_cat_fur_categorical_exercises.ipynb``.
+
+The exercises follow notebook 04 (cat fur and sex: categorical models and
+naive Bayes) and use its notation: cat :math:`n` has fur colour :math:`x_n`
+and sex :math:`y_n`; :math:`K` classes indexed by :math:`k`, :math:`m`
+colours indexed by :math:`j`; :math:`N_{k,j}` cats of class :math:`k` with
+colour :math:`j`, :math:`N_k = \sum_j N_{k,j}` cats in class :math:`k`, and
+:math:`N` cats in all; :math:`\pi_{k,j} = P(x = j \mid y = k)`, and the class
+priors are written :math:`P(y = k)`.
+
+Checks, one per code exercise:
+
+`check_ml_estimates`
+    a function ``ml_estimates(fur, sex)`` returning the maximum-likelihood
+    :math:`\pi_{k,j} = N_{k,j} / N_k`, shape (K, m).
+`check_pseudo_count_estimates`
+    a function ``pseudo_count_estimates(fur, sex, alpha)`` returning
+    :math:`(N_{k,j} + \alpha) / (N_k + m\alpha)`, shape (K, m).
+`check_posterior`
+    the posteriors :math:`P(y = k \mid x = j)` of one class for every colour,
+    shape (m,), with the class priors estimated from the data.
+
+Every check computes the right answer with
+`lecture_utils.discrete.CategoricalClassifier` from the same cats the student
+used, and recognises typical mistakes by recomputing them from the counts the
+way a student making them would. The rows of every table are the classes in
+the order of ``np.unique(sex)``; the columns are the colours in the order given
+(`lecture_utils.datasets.FUR_COLOURS` by default: black, orange, white, calico).
+"""
+
+import numpy as np
+
+from ..datasets import FUR_COLOURS
+from ..discrete import CategoricalClassifier
+from .checking import Mistake, NotYetRight, call_student_function, check_answer, log_not_probability
+
+#: Relative tolerance of every comparison in this module.
+RTOL = 1e-6
+
+
+def _check_cats(fur, sex, colours):
+    """``fur``, ``sex`` as 1-D arrays of one length, ``colours`` as a tuple; or a ValueError."""
+    colours = tuple(np.asarray(colours).tolist())
+    if len(colours) < 2 or len(set(colours)) != len(colours):
+        raise ValueError("colours must list at least two distinct colours (the categories m); "
+                         f"got {list(colours)}.")
+    fur, sex = np.asarray(fur), np.asarray(sex)
+    if fur.ndim == 2 and fur.shape[1] == 1:
+        fur = fur[:, 0]
+    if fur.ndim != 1 or fur.size == 0:
+        raise ValueError("fur must be a 1-D array with one colour per cat (or one column, "
+                         f"shape (N, 1)); got shape {fur.shape}.")
+    if sex.shape != fur.shape:
+        raise ValueError(f"sex must hold one label per cat ({fur.size}); got shape {sex.shape}.")
+    unknown = sorted(set(fur.tolist()) - set(colours))
+    if unknown:
+        raise ValueError(f"fur has the value(s) {unknown}, which are not among the colours "
+                         f"{list(colours)}; pass every possible colour as colours=.")
+    if np.unique(sex).size < 2:
+        raise ValueError("sex must contain at least two classes to estimate one table row per "
+                         "class.")
+    return fur, sex, colours
+
+
+def _check_alpha(alpha):
+    try:
+        alpha = float(alpha)
+    except (TypeError, ValueError):
+        raise ValueError(f"alpha must be a number >= 0; got {alpha!r}.") from None
+    if not np.isfinite(alpha) or alpha < 0:
+        raise ValueError(f"alpha must be a finite number >= 0; got {alpha}.")
+    return alpha
+
+
+def _fitted(fur, sex, colours, alpha):
+    """The lecture's model of the cats: `CategoricalClassifier` with the colours declared."""
+    return CategoricalClassifier(alpha=alpha, categories=[list(colours)]).fit(fur[:, None], sex)
+
+
+def _ratio(numerator, denominator):
+    """``numerator / denominator`` with 0/0 left as NaN quietly (a NaN matches no answer)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.asarray(numerator, dtype=float) / denominator
+
+
+def _student_table(function, args, name):
+    """What the student's function returns for ``args``, or a `NotYetRight` that says why not."""
+    if function is None:
+        raise NotYetRight(f"`{name}` is still None: define the function `{name}` and run "
+                          "its cell again.")
+    # Copies, so that a function that changes its arguments cannot change the check's data.
+    answer = call_student_function(function, *[np.copy(a) for a in args], name=name)
+    if answer is None:
+        raise NotYetRight(f"`{name}` returned None: end it with `return` and the table.")
+    return answer
+
+
+def _layout_mistakes(expected, colours):
+    """Mistakes of layout: the table transposed, the classes reversed, the colours sorted."""
+    mistakes = [Mistake("transposed the table (colours as rows, classes as columns)",
+                        "Rows are the classes (np.unique(sex)), columns the colours: "
+                        "shape (K, m).", expected.T),
+                Mistake("put the classes in another order than np.unique(sex)",
+                        "Take the rows in the order of np.unique(sex) (sorted: female, then "
+                        "male), not a list typed by hand.", expected[::-1])]
+    alphabetical = np.argsort(np.array(colours))
+    if not np.array_equal(alphabetical, np.arange(len(colours))):
+        mistakes.append(Mistake("ordered the colours alphabetically (as np.unique(fur) does)",
+                                "Take the columns in the order of FUR_COLOURS (black, orange, "
+                                "white, calico), not np.unique(fur).",
+                                expected[:, alphabetical]))
+    return mistakes
+
+
+def check_ml_estimates(ml_estimates, fur, sex, colours=FUR_COLOURS):
+    r"""Check a function ``ml_estimates(fur, sex)`` of the maximum-likelihood estimates.
+
+    The right table, of shape (K, m), holds the relative frequencies of the
+    colours within each class,
+
+    .. math::
+
+        \pi_{k,j} = P(x = j \mid y = k) = \frac{N_{k,j}}{N_k}, \qquad
+        N_k = \sum_{j=1}^{m} N_{k,j},
+
+    rows in the order of ``np.unique(sex)``, columns in the order of ``colours``;
+    each row sums to one. It is computed with
+    ``CategoricalClassifier(alpha=0, categories=[colours])``. Relative tolerance
+    `RTOL` (1e-6).
+
+    Recognised mistakes: normalised over the classes (each column sums to one)
+    instead of the colours; the counts :math:`N_{k,j}` instead of frequencies;
+    divided by all :math:`N` cats (the joint :math:`P(x, y)`); the posterior
+    table :math:`P(y \mid x)` laid out colours x classes; transposed; the classes
+    in another order; the colours sorted alphabetically.
+
+    Parameters
+    ----------
+    ml_estimates : callable
+        The student's function; it is called with copies of ``fur`` and ``sex``.
+    fur : array-like of shape (N,) or (N, 1)
+        The cats' fur colours, each one of ``colours``.
+    sex : array-like of shape (N,)
+        The cats' classes (at least two).
+    colours : sequence, default=FUR_COLOURS
+        The m possible colours, in the order of the table's columns.
+
+    Raises
+    ------
+    NotYetRight
+        If the function fails or its table differs from the right one.
+    ValueError
+        If ``fur``, ``sex`` or ``colours`` are not data the exercise can use.
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_cat_fur
+    >>> cats = load_cat_fur()
+    >>> def ml_estimates(fur, sex):
+    ...     counts = np.array([[np.sum((sex == k) & (fur == j)) for j in FUR_COLOURS]
+    ...                        for k in np.unique(sex)], dtype=float)
+    ...     return counts / counts.sum(axis=1, keepdims=True)
+    >>> check_ml_estimates(ml_estimates, cats.X[:, 0], cats.y)
+    Right: `ml_estimates(fur, sex)` matches (relative tolerance 1e-06).
+    """
+    fur, sex, colours = _check_cats(fur, sex, colours)
+    answer = _student_table(ml_estimates, (fur, sex), "ml_estimates")
+    model = _fitted(fur, sex, colours, 0.0)
+    expected = np.exp(model.feature_log_prob_[0])
+    counts = model.category_count_[0]
+    by_colour = _ratio(counts, counts.sum(axis=0, keepdims=True))
+    mistakes = [
+        Mistake("normalised over the classes (each column sums to one) instead of over the "
+                "colours", "Divide each row by its own total N_k = sum over j of N_kj "
+                "(axis=1, keepdims=True), so that each row sums to one.", by_colour),
+        Mistake("gave the counts N_kj, not relative frequencies",
+                "Divide each class's counts by the number of cats in that class, N_k.", counts),
+        Mistake("divided by the number of all cats N, which gives the joint P(x, y)",
+                "Divide by the number of cats in the class, N_k, not by N.", counts / sex.size),
+        Mistake("computed P(sex | colour) (colours as rows, each summing to one)",
+                "The exercise asks for P(colour | sex): count within each class and divide "
+                "by the class total N_k.", by_colour.T),
+        *_layout_mistakes(expected, colours),
+    ]
+    check_answer(answer, expected, name="ml_estimates(fur, sex)", mistakes=mistakes, rtol=RTOL)
+
+
+def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
+                                 colours=FUR_COLOURS):
+    r"""Check a function ``pseudo_count_estimates(fur, sex, alpha)`` of smoothed estimates.
+
+    The right table, of shape (K, m), adds :math:`\alpha` to every count,
+    :math:`m\alpha` to every class total (the MAP estimate under a
+    :math:`\mathrm{Dir}(\alpha + 1)` prior):
+
+    .. math::
+
+        \pi_{k,j} = \frac{N_{k,j} + \alpha}{N_k + m\alpha},
+
+    with :math:`m` the number of ``colours`` (seen or not), rows in the order of
+    ``np.unique(sex)``, columns in the order of ``colours``. It is computed with
+    ``CategoricalClassifier(alpha=alpha, categories=[colours])``. Relative
+    tolerance `RTOL` (1e-6).
+
+    Recognised mistakes: :math:`\alpha` added to the total only
+    (:math:`N_{k,j} / (N_k + m\alpha)`); to the numerator only
+    (:math:`(N_{k,j} + \alpha) / N_k`); to the total once instead of :math:`m`
+    times (:math:`(N_{k,j} + \alpha) / (N_k + \alpha)`); :math:`m` taken as the
+    number of colours seen in the class; :math:`\alpha` ignored (maximum
+    likelihood); transposed; the classes in another order; the colours sorted
+    alphabetically. (With ``alpha=0`` all of these but the layout ones coincide
+    with the right answer.)
+
+    Parameters
+    ----------
+    pseudo_count_estimates : callable
+        The student's function; it is called with copies of ``fur`` and ``sex``,
+        and ``alpha``.
+    fur : array-like of shape (N,) or (N, 1)
+    sex : array-like of shape (N,)
+    alpha : float, default=1.0
+        The pseudo-count, >= 0.
+    colours : sequence, default=FUR_COLOURS
+
+    Raises
+    ------
+    NotYetRight
+        If the function fails or its table differs from the right one.
+    ValueError
+        If the data or ``alpha`` are not usable.
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_cat_fur
+    >>> cats = load_cat_fur()
+    >>> def pseudo_count_estimates(fur, sex, alpha):
+    ...     counts = np.array([[np.sum((sex == k) & (fur == j)) for j in FUR_COLOURS]
+    ...                        for k in np.unique(sex)], dtype=float)
+    ...     return (counts + alpha) / (counts.sum(axis=1, keepdims=True) + len(FUR_COLOURS) * alpha)
+    >>> check_pseudo_count_estimates(pseudo_count_estimates, cats.X[:, 0], cats.y, alpha=1.0)
+    Right: `pseudo_count_estimates(fur, sex, alpha)` matches (relative tolerance 1e-06).
+    """
+    fur, sex, colours = _check_cats(fur, sex, colours)
+    alpha = _check_alpha(alpha)
+    answer = _student_table(pseudo_count_estimates, (fur, sex, alpha), "pseudo_count_estimates")
+    model = _fitted(fur, sex, colours, alpha)
+    expected = np.exp(model.feature_log_prob_[0])
+    counts = model.category_count_[0]
+    totals = counts.sum(axis=1, keepdims=True)
+    seen = np.count_nonzero(counts, axis=1)[:, None]
+    m = len(colours)
+    mistakes = [
+        Mistake("added the pseudo-counts to the total only, N_kj / (N_k + m alpha)",
+                "Add alpha to every count N_kj as well: each colour gets alpha pretend cats.",
+                _ratio(counts, totals + m * alpha)),
+        Mistake("added alpha to the counts but not to the total, (N_kj + alpha) / N_k",
+                "The m pseudo-counts (alpha per colour) belong in the total too, so that each "
+                "row sums to one.", _ratio(counts + alpha, totals)),
+        Mistake("added alpha to the total once, (N_kj + alpha) / (N_k + alpha)",
+                "Every one of the m colours gets alpha pretend cats, so the total grows by "
+                "m alpha.", _ratio(counts + alpha, totals + alpha)),
+        Mistake("took m as the number of colours seen in each class",
+                "m counts every possible colour (len(FUR_COLOURS)), also those a class never "
+                "showed: they get alpha pretend cats too.", _ratio(counts + alpha,
+                                                                   totals + seen * alpha)),
+        Mistake("left out the pseudo-count (this is the maximum-likelihood table)",
+                "Use the argument alpha: (N_kj + alpha) / (N_k + m alpha).",
+                _ratio(counts, totals)),
+        *_layout_mistakes(expected, colours),
+    ]
+    check_answer(answer, expected, name="pseudo_count_estimates(fur, sex, alpha)",
+                 mistakes=mistakes, rtol=RTOL)
+
+
+def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR_COLOURS):
+    r"""Check the posteriors :math:`P(y = \text{target} \mid x = j)` of every colour.
+
+    With the estimates :math:`\pi_{k,j} = (N_{k,j} + \alpha) / (N_k + m\alpha)`
+    and the class priors estimated from the same cats,
+    :math:`P(y = k) = N_k / N`, Bayes' rule gives, for each colour :math:`j`
+    in the order of ``colours``,
+
+    .. math::
+
+        P(y = t \mid x = j) = \frac{\pi_{t,j}\, P(y = t)}
+            {\sum_{k=1}^{K} \pi_{k,j}\, P(y = k)},
+
+    an array of shape (m,), computed with
+    ``CategoricalClassifier(alpha=alpha, categories=[colours]).predict_proba``.
+    Relative tolerance `RTOL` (1e-6).
+
+    Recognised mistakes: the prior forgotten (equal priors); the joint
+    :math:`\pi_{t,j} P(y = t)`, not normalised; the log-posterior instead of the
+    probability; the posterior of another class; the likelihood
+    :math:`\pi_{t,j}` itself; the priors of the two classes swapped; the
+    estimates without the pseudo-count (when ``alpha > 0``).
+
+    Parameters
+    ----------
+    posterior : array-like of shape (m,)
+        The student's posteriors, one per colour.
+    fur : array-like of shape (N,) or (N, 1)
+    sex : array-like of shape (N,)
+    alpha : float, default=1.0
+        The pseudo-count of the estimates, >= 0.
+    target : label, default="female"
+        The class :math:`t` whose posterior is asked for; one of the labels in ``sex``.
+    colours : sequence, default=FUR_COLOURS
+
+    Raises
+    ------
+    NotYetRight
+        If ``posterior`` differs from the right one.
+    ValueError
+        If the data, ``alpha`` or ``target`` are not usable.
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_cat_shelter
+    >>> shelter = load_cat_shelter()
+    >>> fur, sex = shelter.X[:, 0], shelter.y
+    >>> model = CategoricalClassifier(alpha=1.0, categories=[FUR_COLOURS]).fit(fur[:, None], sex)
+    >>> p_female = model.predict_proba(np.array(FUR_COLOURS)[:, None])[:, 0]
+    >>> check_posterior(p_female, fur, sex, alpha=1.0, target="female")
+    Right: `p_female` matches (relative tolerance 1e-06).
+    """
+    fur, sex, colours = _check_cats(fur, sex, colours)
+    alpha = _check_alpha(alpha)
+    model = _fitted(fur, sex, colours, alpha)
+    if target not in model.classes_.tolist():
+        raise ValueError(f"target must be one of the classes {model.classes_.tolist()}; "
+                         f"got {target!r}.")
+    t = model.classes_.tolist().index(target)
+    name = f"p_{target}"
+    expected = model.predict_proba(np.array(colours)[:, None])[:, t]
+    counts = model.category_count_[0]
+    pi = _ratio(counts + alpha, counts.sum(axis=1, keepdims=True) + len(colours) * alpha)
+    priors = model.class_count_ / sex.size   # (K,): N_k / N
+    joint = pi * priors[:, None]              # (K, m): pi_kj P(y = k)
+    pi_ml = _ratio(counts, counts.sum(axis=1, keepdims=True))
+    joint_ml = pi_ml * priors[:, None]
+    mistakes = [
+        Mistake("left out the class priors (as if P(y = k) were equal)",
+                "Multiply each pi_kj by its prior P(y = k) = N_k / N before normalising; the "
+                "classes are not equally large.", _ratio(pi[t], pi.sum(axis=0))),
+        Mistake("did not normalise: that is the joint pi_tj P(y = t)",
+                "Divide by the sum of pi_kj P(y = k) over all classes k, so that the "
+                "posteriors of a colour sum to one.", joint[t]),
+        log_not_probability(expected),
+        *[Mistake(f"gave the posterior of '{label}', not of '{target}'",
+                  f"Put the row of '{target}' in the numerator.", joint[k] / joint.sum(axis=0))
+          for k, label in enumerate(model.classes_.tolist()) if k != t],
+        Mistake(f"gave the likelihood P(colour | {target}) = pi_tj, not the posterior",
+                "Bayes' rule turns it around: multiply by the prior and divide by "
+                "P(x = j) = sum over k of pi_kj P(y = k).", pi[t]),
+    ]
+    if len(priors) == 2:
+        swapped = pi * priors[::-1, None]
+        mistakes.append(Mistake("swapped the two class priors",
+                                "Class k's prior is N_k / N with N_k the cats of class k, in "
+                                "the order of np.unique(sex).", swapped[t] / swapped.sum(axis=0)))
+    if alpha > 0:
+        mistakes.append(Mistake("used the maximum-likelihood estimates (no pseudo-count)",
+                                "Use the smoothed pi_kj = (N_kj + alpha) / (N_k + m alpha).",
+                                _ratio(joint_ml[t], joint_ml.sum(axis=0))))
+    check_answer(posterior, expected, name=name, mistakes=mistakes, rtol=RTOL)
