@@ -1,0 +1,505 @@
+r"""Checks for ``notebooks/exercises/06_mnist_pca_gaussians_exercises.ipynb``.
+
+The exercises follow notebook 06 (Gaussian classifiers on MNIST after PCA) on a
+subset of the images. One check per code exercise:
+
+- `check_parameter_counts`: the student's function counting the free
+  parameters of the four covariance models (means and covariances; the priors
+  are not counted, as in `lecture_utils.gaussian.parameter_count`).
+- `check_pixel_probabilities`: the Bernoulli naive Bayes estimates
+  :math:`p_{kd}` with a pseudo-count, shape (K, D).
+- `check_bernoulli_log_likelihood`: the log-likelihoods
+  :math:`\log P(x_n \mid k)` of binary images, shape (N, K).
+- `check_pca_test_error`: the test error rate of a Gaussian classifier after
+  PCA, as a fraction.
+
+Each compares the answer with the value computed by the tested models of
+`lecture_utils` from the same inputs, and names the typical mistakes it
+recognises (see each docstring).
+"""
+
+import numpy as np
+
+from lecture_utils.decision import error_rate
+from lecture_utils.discrete import CategoricalClassifier
+from lecture_utils.exercises.checking import (
+    Mistake,
+    NotYetRight,
+    call_student_function,
+    check_answer,
+    log10_not_ln,
+    transposed,
+)
+from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier, parameter_count
+from lecture_utils.projections import PCA
+
+#: The (D, K) pairs at which `check_parameter_counts` calls the student's function.
+PARAMETER_CASES = ((2, 3), (9, 10), (50, 10), (100, 10), (784, 10))
+
+
+# ------------------------------------------------------------------ input checks
+def _check_cases(cases):
+    cases = list(cases)
+    if not cases:
+        raise ValueError("cases must list at least one (D, K) pair, e.g. [(50, 10)].")
+    for case in cases:
+        if (len(case) != 2 or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+                                      and v >= 1 for v in case)):
+            raise ValueError(f"each case must be a pair (D, K) of positive integers; got {case!r}.")
+    return [(int(d), int(k)) for d, k in cases]
+
+
+def _check_binary_images(B, name):
+    B = np.asarray(B)
+    if B.ndim != 2 or B.shape[0] == 0:
+        raise ValueError(f"{name} must be a 2-D array (images x pixels) with at least one row; "
+                         f"got shape {B.shape}.")
+    if not np.isin(B, (0, 1)).all():
+        raise ValueError(f"{name} must hold binary pixels, 0 or 1 (e.g. (X > 127).astype(int)); "
+                         "it has other values.")
+    return B.astype(float)
+
+
+def _check_labels(y, n_rows, name, rows_name):
+    y = np.asarray(y)
+    if y.ndim != 1 or y.size != n_rows:
+        raise ValueError(f"{name} must be a 1-D array with one label per row of {rows_name} "
+                         f"({n_rows}); got shape {y.shape}.")
+    return y
+
+
+def _check_images(X, name):
+    X = np.asarray(X)
+    if X.ndim != 2 or X.shape[0] < 2:
+        raise ValueError(f"{name} must be a 2-D array (images x pixels) with at least two rows; "
+                         f"got shape {X.shape}.")
+    return X
+
+
+# ------------------------------------------------------------------ exercise 1
+def check_parameter_counts(n_free_parameters, cases=PARAMETER_CASES):
+    r"""Check a function ``n_free_parameters(covariance, D, K)`` of the four models.
+
+    The right count is that of `lecture_utils.gaussian.parameter_count`:
+    :math:`KD` means plus the covariances,
+
+    ==============  ===========================
+    ``full``        :math:`K \cdot D(D+1)/2`
+    ``diag``        :math:`K \cdot D`
+    ``tied``        :math:`D(D+1)/2`
+    ``tied_diag``   :math:`D`
+    ==============  ===========================
+
+    The :math:`K - 1` free priors are not counted (they are the same for every
+    model). The function is called for each model at each ``(D, K)`` of ``cases``;
+    the models are checked in the order above, and the first wrong one is
+    reported. Exact comparison (relative tolerance 1e-9).
+
+    Recognised mistakes (per model): a symmetric covariance counted as
+    :math:`D^2` entries, or as :math:`D(D-1)/2` (diagonal forgotten; for the
+    full model this gives the same count as forgetting the means, and the
+    message names both); a tied
+    covariance counted once per class; the means forgotten, or counted once
+    instead of once per class; the priors counted (:math:`K - 1` or :math:`K`).
+
+    Parameters
+    ----------
+    n_free_parameters : callable
+        The student's function, ``n_free_parameters(covariance, D, K) -> int``.
+    cases : sequence of (int, int), default=PARAMETER_CASES
+        The ``(D, K)`` pairs to try.
+
+    Raises
+    ------
+    NotYetRight
+        The function fails, returns None, or gives a wrong count.
+    ValueError
+        ``cases`` is not a list of pairs of positive integers.
+
+    Examples
+    --------
+    >>> def n_free_parameters(covariance, D, K):
+    ...     per_matrix = D if covariance.endswith("diag") else D * (D + 1) // 2
+    ...     return K * D + (per_matrix if covariance.startswith("tied") else K * per_matrix)
+    >>> check_parameter_counts(n_free_parameters)
+    Right: `n_free_parameters` matches (relative tolerance 1e-09).
+    """
+    cases = _check_cases(cases)
+    if n_free_parameters is None:
+        raise NotYetRight("`n_free_parameters` is still None: define the function "
+                          "`n_free_parameters(covariance, D, K)` and run its cell again.")
+    dims = np.array([d for d, _ in cases], dtype=float)
+    ks = np.array([k for _, k in cases], dtype=float)
+    answers, expected = [], []
+    for covariance in COVARIANCE_TYPES:
+        row = []
+        for d, k in cases:
+            value = call_student_function(n_free_parameters, covariance, d, k,
+                                          name="n_free_parameters")
+            if value is None:
+                raise NotYetRight(f"`n_free_parameters({covariance!r}, {d}, {k})` returned None: "
+                                  "end the function with `return <the count>`.")
+            row.append(value)
+        answers.append(row)
+        expected.append([parameter_count(covariance, d, k) for d, k in cases])
+    try:
+        answers = np.asarray(answers, dtype=float)
+    except (TypeError, ValueError):
+        raise NotYetRight("`n_free_parameters` should return one number (an int) per call; "
+                          "it returned something numpy cannot read as a number.") from None
+    expected = np.asarray(expected, dtype=float)
+    for i, covariance in enumerate(COVARIANCE_TYPES):
+        if np.allclose(answers[i], expected[i], rtol=1e-9, atol=0):
+            continue
+        name = f'n_free_parameters("{covariance}", D, K)'
+        check_answer(answers[i], expected[i], name=name, rtol=1e-9, atol=0,
+                     mistakes=_parameter_mistakes(covariance, dims, ks, expected[i]))
+    check_answer(answers, expected, name="n_free_parameters", rtol=1e-9, atol=0)
+
+
+def _parameter_mistakes(covariance, D, K, expected):
+    """The counts a student gets for one model with each typical mistake."""
+    means = K * D
+    covariances = expected - means
+    diag = covariance.endswith("diag")
+    tied = covariance.startswith("tied")
+    mistakes = []
+    if not diag:
+        per_class = 1 if tied else K
+        mistakes += [
+            Mistake("counted all D^2 entries of the covariance matrix",
+                    "A covariance matrix is symmetric: the entries below the diagonal repeat "
+                    "those above, so only D(D+1)/2 of them are free.",
+                    means + per_class * D**2),
+            Mistake("left out the D variances on the diagonal (D(D-1)/2 entries per matrix)",
+                    "The free entries of a symmetric matrix are those on AND above the "
+                    "diagonal.",
+                    means + per_class * D * (D - 1) / 2),
+        ]
+        if not tied:  # K D(D+1)/2 = K D + K D(D-1)/2: the two mistakes give one count
+            mistakes[-1] = Mistake(
+                "forgot the class means, or left out the D variances on the diagonal (for the "
+                "full model these two mistakes give the same count)",
+                "Count one mean vector of D entries per class, and the entries on AND above "
+                "the diagonal of each covariance matrix.",
+                means + per_class * D * (D - 1) / 2)
+    if tied:
+        mistakes.append(Mistake(
+            "counted the shared covariance once per class",
+            "In a tied model all K classes share ONE covariance matrix: count it once.",
+            means + K * covariances))
+    mistakes += [
+        Mistake("forgot the class means",
+                "Every model also estimates one mean vector of D entries per class.",
+                covariances),
+        Mistake("counted one mean vector for all classes",
+                "Each of the K classes has its own mean vector of D entries.",
+                D + covariances),
+        Mistake("counted the K - 1 free priors",
+                "The convention here (as in lecture_utils.gaussian.parameter_count) counts "
+                "the means and covariances only: the priors are the same for every model.",
+                expected + K - 1),
+        Mistake("counted K priors",
+                "The priors are not counted here (and were they counted, only K - 1 would "
+                "be free, since they sum to one).",
+                expected + K),
+    ]
+    return mistakes
+
+
+# ------------------------------------------------------------------ exercise 2
+def _bernoulli_counts(B_train, y_train, alpha):
+    """Fitted two-category naive Bayes, N_kd (inked counts) and N_k, via CategoricalClassifier."""
+    model = CategoricalClassifier(alpha=alpha, categories=[[0.0, 1.0]] * B_train.shape[1])
+    model.fit(B_train, y_train)
+    inked = np.stack([counts[:, 1] for counts in model.category_count_], axis=1)
+    return model, inked, model.class_count_.astype(float)[:, None]
+
+
+def check_pixel_probabilities(p, B_train, y_train, alpha=1.0):
+    r"""Check the Bernoulli naive Bayes estimates :math:`p_{kd}`, shape (K, D).
+
+    .. math::
+
+        p_{kd} = \frac{N_{kd} + \alpha}{N_k + 2\alpha}
+
+    where :math:`N_{kd}` counts the training images of class :math:`k` whose
+    pixel :math:`d` is 1, and :math:`N_k` the training images of class :math:`k`
+    (each pixel has two values, so the pseudo-count is added twice to the
+    total). This is `lecture_utils.discrete.CategoricalClassifier` with the
+    categories 0 and 1, read at category 1. Rows follow the sorted labels.
+    Relative tolerance 1e-6.
+
+    Recognised mistakes: no pseudo-count (:math:`N_{kd}/N_k`); the
+    pseudo-count added to the total once (:math:`N_k + \alpha`); the
+    pseudo-count added to the total only (:math:`N_{kd}/(N_k + 2\alpha)`); the
+    probability of a blank pixel (:math:`1 - p_{kd}`); rows and columns swapped.
+
+    Parameters
+    ----------
+    p : array_like of shape (K, D)
+        The student's estimates.
+    B_train : array_like of shape (N, D)
+        Binary training images (0 or 1).
+    y_train : array_like of shape (N,)
+    alpha : float, default=1.0
+        The pseudo-count.
+
+    Raises
+    ------
+    NotYetRight
+        ``p`` is not yet right (a recognised mistake is named).
+    ValueError
+        ``B_train`` is not binary and 2-D, or ``y_train`` does not match it.
+
+    Examples
+    --------
+    >>> B = np.array([[1, 0], [1, 1], [0, 0]])
+    >>> y = np.array([0, 0, 1])
+    >>> check_pixel_probabilities([[3 / 4, 2 / 4], [1 / 3, 1 / 3]], B, y)
+    Right: `p` matches (relative tolerance 1e-06).
+    """
+    B_train = _check_binary_images(B_train, "B_train")
+    y_train = _check_labels(y_train, B_train.shape[0], "y_train", "B_train")
+    _, inked, n_k = _bernoulli_counts(B_train, y_train, alpha)
+    expected = (inked + alpha) / (n_k + 2 * alpha)
+    mistakes = [
+        Mistake("estimated p_kd without the pseudo-count",
+                "Add alpha to the count of inked images and 2 alpha to the class total: "
+                "without it, a pixel never inked in a class's training images gets "
+                "probability 0, and a test image with ink there is impossible for that class.",
+                inked / n_k),
+        Mistake("added the pseudo-count to the total only once (N_k + alpha)",
+                "A pixel has two values, 0 and 1, and each gets the pseudo-count: the total "
+                "grows by 2 alpha.",
+                (inked + alpha) / (n_k + alpha)),
+        Mistake("added the pseudo-count to the total only",
+                "Add alpha to the count of inked images as well as 2 alpha to the total.",
+                inked / (n_k + 2 * alpha)),
+        Mistake("gave the probability of a BLANK pixel, 1 - p_kd",
+                "p_kd is the probability that pixel d is inked (x_d = 1): count the ones.",
+                1 - expected),
+        transposed(expected),
+    ]
+    check_answer(p, expected, name="p", mistakes=mistakes, rtol=1e-6)
+
+
+def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alpha=1.0):
+    r"""Check the Bernoulli naive Bayes log-likelihoods of test images, shape (N, K).
+
+    .. math::
+
+        \log P(x_n \mid k) = \sum_d x_{nd} \log p_{kd} + (1 - x_{nd}) \log(1 - p_{kd}),
+        \qquad p_{kd} = \frac{N_{kd} + \alpha}{N_k + 2\alpha}
+
+    computed by `lecture_utils.discrete.CategoricalClassifier` (categories 0
+    and 1). Relative tolerance 1e-6.
+
+    Recognised mistakes: the :math:`(1 - x) \log(1 - p)` term forgotten; the
+    likelihood (a product of probabilities) instead of its log; the class
+    prior added (a log joint, with uniform or training-frequency priors);
+    base-10 logarithms; rows and columns swapped. An answer with NaN or
+    infinite entries is told how to find a probability of exactly 0 or 1, the
+    usual cause (no pseudo-count).
+
+    Parameters
+    ----------
+    log_likelihood : array_like of shape (N, K)
+        The student's answer, one row per test image.
+    B_test : array_like of shape (N, D)
+        Binary test images.
+    B_train : array_like of shape (N_train, D)
+        Binary training images.
+    y_train : array_like of shape (N_train,)
+    alpha : float, default=1.0
+
+    Raises
+    ------
+    NotYetRight
+        The answer is not yet right (a recognised mistake is named).
+    ValueError
+        The images are not binary or their shapes do not match.
+
+    Examples
+    --------
+    >>> B = np.array([[1, 0], [1, 1], [0, 0]])
+    >>> y = np.array([0, 0, 1])
+    >>> p = np.array([[3 / 4, 2 / 4], [1 / 3, 1 / 3]])
+    >>> x = np.array([[1, 1]])
+    >>> check_bernoulli_log_likelihood(x @ np.log(p.T) + (1 - x) @ np.log(1 - p.T), x, B, y)
+    Right: `log_likelihood` matches (relative tolerance 1e-06).
+    """
+    B_train = _check_binary_images(B_train, "B_train")
+    B_test = _check_binary_images(B_test, "B_test")
+    y_train = _check_labels(y_train, B_train.shape[0], "y_train", "B_train")
+    if B_test.shape[1] != B_train.shape[1]:
+        raise ValueError(f"B_test has {B_test.shape[1]} pixels per image but B_train has "
+                         f"{B_train.shape[1]}; binarise the same images' pixels.")
+    model, inked, n_k = _bernoulli_counts(B_train, y_train, alpha)
+    expected = model.log_likelihood(B_test)
+    log_p = np.log(inked + alpha) - np.log(n_k + 2 * alpha)
+    try:  # None and non-numbers: check_answer says what is wrong with them
+        answer = None if log_likelihood is None else np.asarray(log_likelihood, dtype=float)
+    except (TypeError, ValueError):
+        answer = None
+    if answer is not None and answer.size and not np.all(np.isfinite(answer)):
+        bad = int(answer.size - np.count_nonzero(np.isfinite(answer)))
+        raise NotYetRight(
+            f"`log_likelihood` is not yet right: {bad} of its {answer.size} entries are NaN or "
+            "infinite. The usual cause here is a p_kd of exactly 0 or 1, from estimates "
+            "without the pseudo-count: log 0 = -inf, and numpy's 0 * log 0 is NaN. Check that "
+            "0 < p.min() and p.max() < 1, and estimate p with the pseudo-count alpha.")
+    frequencies = model.class_count_ / model.class_count_.sum()
+    with np.errstate(under="ignore"):
+        likelihood = np.exp(expected)
+    mistakes = [
+        Mistake("forgot the (1 - x_d) log(1 - p_kd) term",
+                "A blank pixel is evidence too: it has probability 1 - p_kd, so add "
+                "(1 - x_d) log(1 - p_kd) for every pixel.",
+                B_test @ log_p.T),
+        Mistake("multiplied probabilities (the likelihood) instead of summing their logs",
+                "A product of 784 numbers below one underflows towards 0; sum the log "
+                "probabilities instead.",
+                likelihood),
+        Mistake("added the log prior log pi_k (a log joint, not a log-likelihood)",
+                "The log-likelihood log P(x | k) has no prior; leave log pi_k out.",
+                expected + np.log(1 / expected.shape[1])),
+        Mistake("added the log prior log pi_k with training-frequency priors "
+                "(a log joint, not a log-likelihood)",
+                "The log-likelihood log P(x | k) has no prior; leave log pi_k out.",
+                expected + np.log(frequencies)),
+        log10_not_ln(expected),
+        transposed(expected),
+    ]
+    check_answer(log_likelihood, expected, name="log_likelihood", mistakes=mistakes, rtol=1e-6)
+
+
+# ------------------------------------------------------------------ exercise 3
+def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_components,
+                         covariance="full", priors=None):
+    r"""Check the test error rate of a Gaussian classifier after PCA, as a fraction.
+
+    PCA (`lecture_utils.projections.PCA`) with ``n_components`` directions is
+    fitted on ``X_train`` only; both sets are projected with it; a
+    `lecture_utils.gaussian.GaussianClassifier` with ``covariance`` and
+    ``priors`` is fitted on the projected training images; the answer is
+
+    .. math::
+
+        \text{error} = \frac{1}{N_{\text{test}}} \sum_n [\hat k_n \ne k_n]
+        \quad \text{over the test images, a number in } [0, 1].
+
+    Relative tolerance 1e-6.
+
+    Recognised mistakes: the accuracy instead of the error; a percentage
+    instead of a fraction (of the error or of the accuracy); the number of
+    errors; the error on the training images; PCA fitted on the training and
+    test images together; the test images projected with a PCA fitted on
+    themselves; the other priors (training frequencies for uniform, or the
+    reverse).
+
+    Parameters
+    ----------
+    test_error : float
+        The student's answer.
+    X_train, X_test : array_like of shape (N, D)
+    y_train, y_test : array_like of shape (N,)
+    n_components : int
+        :math:`m`, the number of principal components kept.
+    covariance : {"full", "diag", "tied", "tied_diag"}, default="full"
+    priors : array_like of shape (K,), default=None
+        Passed to `GaussianClassifier`; None uses the training frequencies.
+
+    Raises
+    ------
+    NotYetRight
+        The answer is not yet right (a recognised mistake is named).
+    ValueError
+        Shapes that do not match, or a bad ``n_components``, ``covariance`` or ``priors``.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.repeat([0, 1], 20)
+    >>> X = rng.normal(size=(40, 3)) + y[:, None]
+    >>> Z = PCA(n_components=2).fit(X[::2]).transform(X)
+    >>> model = GaussianClassifier(covariance="tied").fit(Z[::2], y[::2])
+    >>> wrong = float(np.mean(model.predict(Z[1::2]) != y[1::2]))
+    >>> check_pca_test_error(wrong, X[::2], y[::2], X[1::2], y[1::2], n_components=2,
+    ...                      covariance="tied")
+    Right: `test_error` matches (relative tolerance 1e-06).
+    """
+    X_train, X_test = _check_images(X_train, "X_train"), _check_images(X_test, "X_test")
+    y_train = _check_labels(y_train, X_train.shape[0], "y_train", "X_train")
+    y_test = _check_labels(y_test, X_test.shape[0], "y_test", "X_test")
+    if X_test.shape[1] != X_train.shape[1]:
+        raise ValueError(f"X_test has {X_test.shape[1]} features but X_train has "
+                         f"{X_train.shape[1]}; they must be the same pixels.")
+
+    def errors(pca_train, pca_test, model_priors, training=False):
+        """Test error (and training error) of the model fitted on pca_train's projection."""
+        model = GaussianClassifier(covariance=covariance, priors=model_priors)
+        Z_train = pca_train.transform(X_train)
+        model.fit(Z_train, y_train)
+        test = error_rate(y_test, model.predict(pca_test.transform(X_test)))
+        return (test, error_rate(y_train, model.predict(Z_train))) if training else (test,)
+
+    pca = PCA(n_components=n_components).fit(X_train)
+    expected, training = errors(pca, pca, priors, training=True)
+    fraction = " Give a fraction in [0, 1], not a percentage."
+    mistakes = [
+        Mistake("computed the accuracy (the fraction right)",
+                "The error rate is the fraction of test images classified WRONGLY.",
+                1 - expected),
+        Mistake("gave the error as a percentage",
+                "Give the error rate as a fraction in [0, 1]: do not multiply by 100.",
+                100 * expected),
+        Mistake("gave the accuracy as a percentage",
+                "The error rate is the fraction of test images classified wrongly." + fraction,
+                100 * (1 - expected)),
+        Mistake("counted the wrong test images",
+                "Divide the number of errors by the number of test images.",
+                expected * y_test.size),
+        Mistake("measured the error on the TRAINING images",
+                "Predict the labels of the projected TEST images and compare them with y_test; "
+                "the training error is optimistic, the model has seen those images.",
+                training),
+    ]
+    if not _is_close(test_error, expected):  # the costlier mistakes refit PCA: only when wrong
+        mistakes += _refitted_mistakes(errors, pca, X_train, X_test, y_train, priors)
+    check_answer(test_error, expected, name="test_error", mistakes=mistakes, rtol=1e-6)
+
+
+def _is_close(answer, expected):
+    try:
+        return bool(np.isclose(float(answer), expected, rtol=1e-6, atol=1e-9))
+    except (TypeError, ValueError):
+        return False
+
+
+def _refitted_mistakes(errors, pca, X_train, X_test, y_train, priors):
+    """Mistakes of `check_pca_test_error` that need another PCA or another model fitted."""
+    both = PCA(n_components=pca.n_components).fit(np.concatenate([X_train, X_test]))
+    own = PCA(n_components=pca.n_components).fit(X_test)
+    n_classes = np.unique(y_train).size
+    if priors is None:
+        other_priors = np.full(n_classes, 1 / n_classes)
+        other = ("used uniform priors",
+                 "The exercise asks for the training frequencies as priors: leave `priors` "
+                 "out (None).")
+    else:
+        other_priors = None
+        other = ("used the training frequencies as priors (GaussianClassifier's default)",
+                 "Pass the priors the exercise gives as `priors=` to GaussianClassifier.")
+    return [
+        Mistake("fitted PCA on the training and test images together",
+                "Fit PCA on the training images only (the test images stand for unseen "
+                "data), then project both sets with that one fitted PCA.",
+                errors(both, both, priors)[0]),
+        Mistake("projected the test images with a PCA fitted on the test images",
+                "Fit PCA once, on the training images, and use that same fitted PCA to "
+                "transform the test images: their coordinates must be along the same "
+                "directions as the training images'.",
+                errors(pca, own, priors)[0]),
+        Mistake(*other, errors(pca, pca, other_priors)[0]),
+    ]
