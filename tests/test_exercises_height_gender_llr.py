@@ -52,6 +52,17 @@ def log_gauss(x, sample, ddof=0):
     return -0.5 * np.log(2 * np.pi * var) - (x - mean) ** 2 / (2 * var)
 
 
+def log_gauss_with_sd(x, sample):
+    """The log-density written with the standard deviation where the variance belongs."""
+    mean, sd = sample.mean(), sample.std()
+    return -0.5 * np.log(2 * np.pi * sd) - (x - mean) ** 2 / (2 * sd)
+
+
+def exponent_only(x, sample):
+    """Only the exponent of the log-density: the normalising term left out."""
+    return -(x - sample.mean()) ** 2 / (2 * sample.var())
+
+
 def right_llr(x, X, y):
     return log_gauss(x, X[y == "M", 0]) - log_gauss(x, X[y == "F", 0])
 
@@ -87,9 +98,16 @@ def test_scipy_logpdf_with_the_standard_deviation_passes(capsys):
     (lambda x, X, y: (norm.logpdf(x, X[y == "M", 0].mean(), X[y == "M", 0].var())
                       - norm.logpdf(x, X[y == "F", 0].mean(), X[y == "F", 0].var())),
      "standard deviation belongs"),
+    (lambda x, X, y: log_gauss_with_sd(x, X[y == "M", 0]) - log_gauss_with_sd(x, X[y == "F", 0]),
+     "standard deviation s_k where the variance"),
+    (lambda x, X, y: exponent_only(x, X[y == "M", 0]) - exponent_only(x, X[y == "F", 0]),
+     "normalising term"),
     (lambda x, X, y: (log_gauss(x, X[y == "M"]) - log_gauss(x, X[y == "F"]))[:, None],
      "column of shape"),
-], ids=["F over M", "log10", "ratio", "N-1", "variance as scale", "column"])
+    (lambda x, X, y: log_gauss(X[:, 0], X[y == "M", 0]) - log_gauss(X[:, 0], X[y == "F", 0]),
+     "training heights X"),
+], ids=["F over M", "log10", "ratio", "N-1", "variance as scale", "sd for variance",
+        "normaliser left out", "column", "at X"])
 def test_llr_mistakes_are_named(student, phrase, data):
     X_, y_ = data
     assert_not_yet(lambda: check_height_llr(student, X_, y_, AT), phrase, right_llr(AT, X_, y_))
@@ -113,6 +131,12 @@ def test_llr_none_nan_errors_and_non_functions():
         check_height_llr(None, X, Y, AT)
     assert_not_yet(lambda: check_height_llr(lambda x, X, y: np.full(3, np.nan), X, Y, AT),
                    "NaN", EXPECTED_LLR)
+
+    def no_return(x, X, y):
+        right_llr(x, X, y)
+    message = assert_not_yet(lambda: check_height_llr(no_return, X, Y, AT), "returned None",
+                             EXPECTED_LLR)
+    assert "still None" not in message
 
     def unfinished(x, X, y):
         raise NotImplementedError()
@@ -173,12 +197,32 @@ def test_right_threshold_passes(capsys):
     (roots_at(np.log(Q / (1 - Q)))[1], "left out the prior"),
     (roots_at(RIGHT_LEVEL)[0], "other root"),
     (roots_at(np.log10(Q / (1 - Q)) - np.log10(PI / (1 - PI)))[1], "base-10"),
-    (roots_at(-RIGHT_LEVEL)[1], "wrong way round"),
+    (roots_at(-RIGHT_LEVEL)[1], "opposite sign"),
+    (np.array(roots_at(RIGHT_LEVEL)), "both roots"),
+    (np.roots([*quadratic(X, Y)[:2], quadratic(X, Y)[2] - RIGHT_LEVEL]), "both roots"),
+    (np.array([roots_at(RIGHT_LEVEL)[1]]), "one-element array"),
+    (RIGHT_LEVEL, "gave the level"),
+    (roots_at(np.log(Q) - np.log(PI))[1], "probabilities where odds belong"),
+    (roots_at(np.log(Q / (1 - Q)) - np.log(PI))[1], "subtracted log\\(pi\\)"),
+    (np.roots([0.001210, -0.13602, -11.448 - RIGHT_LEVEL]).real.max(), "rounded"),
+    (round(EXPECTED_HEIGHT, 2), "rounded"),
 ], ids=["prior odds inverted", "posterior target forgotten", "prior forgotten", "other root",
-        "log10", "F over M"])
+        "log10", "level negated", "both roots", "both roots, np.roots", "one-element array",
+        "level", "probabilities", "log prior", "printed coefficients", "rounded result"])
 def test_threshold_mistakes_are_named(height, phrase):
     assert_not_yet(lambda: check_threshold_height(height, X, Y, prior=PI, posterior=Q),
                    phrase, EXPECTED_HEIGHT)
+
+
+def test_rounded_answers_are_not_near_the_other_mistakes():
+    printed = np.roots([0.001210, -0.13602, -11.448 - RIGHT_LEVEL]).real.max()
+    assert 0 < abs(printed - EXPECTED_HEIGHT) < 0.1
+    assert abs(roots_at(np.log(Q) - np.log(PI))[1] - EXPECTED_HEIGHT) > 0.1
+    assert abs(roots_at(np.log(Q / (1 - Q)) - np.log(PI))[1] - EXPECTED_HEIGHT) > 0.1
+    message = assert_not_yet(lambda: check_threshold_height(EXPECTED_HEIGHT - 0.3, X, Y,
+                                                            prior=PI, posterior=Q),
+                             "not yet right", EXPECTED_HEIGHT)
+    assert "rounded" not in message
 
 
 def test_threshold_other_prior_and_target():
@@ -214,13 +258,13 @@ def test_threshold_check_rejects_bad_data():
 
 # ----------------------------------------------------------------------------- exercise 4
 
-def naive_posterior(prior, ddof=0, full=False):
+def naive_posterior(prior, ddof=0, full=False, full_ddof=0):
     """P(h1 | x) for POINTS, computed as a student would, with scipy's densities."""
     log_lik = []
     for k in ("h0", "h1"):
         sample = X2[Y2 == k]
         if full:
-            covariance = np.cov(sample.T, bias=True)
+            covariance = np.cov(sample.T, ddof=full_ddof)
         else:
             covariance = np.diag(sample.var(axis=0, ddof=ddof))
         log_lik.append(multivariate_normal(sample.mean(axis=0), covariance).logpdf(POINTS))
@@ -229,12 +273,31 @@ def naive_posterior(prior, ddof=0, full=False):
     return np.exp(joint1 - np.logaddexp(joint0, joint1))
 
 
+def naive_by_features(transform="posterior", scale_is_variance=False):
+    """Naive Bayes from 1-D scipy densities per feature; ``transform`` picks what is returned,
+    as a student who stops early (or adds log pi) would."""
+    log_lik = []
+    for k in ("h0", "h1"):
+        sample = X2[Y2 == k]
+        scale = sample.var(axis=0) if scale_is_variance else sample.std(axis=0)
+        log_lik.append(norm.logpdf(POINTS, sample.mean(axis=0), scale).sum(axis=1))
+    llr = log_lik[1] - log_lik[0]
+    log_odds = llr + np.log(PRIOR_H1 / (1 - PRIOR_H1))
+    return {"posterior": 1 / (1 + np.exp(-log_odds)),
+            "log-odds": log_odds,
+            "odds": np.exp(log_odds),
+            "numerator": norm.pdf(POINTS, X2[Y2 == "h1"].mean(axis=0),
+                                  X2[Y2 == "h1"].std(axis=0)).prod(axis=1) * PRIOR_H1,
+            "log pi": 1 / (1 + np.exp(-(llr + np.log(PRIOR_H1))))}[transform]
+
+
 EXPECTED_POSTERIOR = naive_posterior(PRIOR_H1)
 
 
 def test_right_naive_posterior_passes(capsys):
     check_naive_posterior(EXPECTED_POSTERIOR, POINTS, X2, Y2, prior=PRIOR_H1)
-    assert "Right" in capsys.readouterr().out
+    check_naive_posterior(naive_by_features(), POINTS, X2, Y2, prior=PRIOR_H1)
+    assert capsys.readouterr().out.count("Right") == 2
 
 
 @pytest.mark.parametrize("answer, phrase", [
@@ -242,9 +305,19 @@ def test_right_naive_posterior_passes(capsys):
     (naive_posterior(1 - PRIOR_H1), "swapped the priors"),
     (1 - naive_posterior(PRIOR_H1), "posterior of the other class"),
     (naive_posterior(PRIOR_H1, full=True), "full covariance"),
+    (naive_posterior(PRIOR_H1, full=True, full_ddof=1), "full covariance matrices from np.cov"),
     (naive_posterior(PRIOR_H1, ddof=1), "N_k - 1"),
+    (naive_by_features(scale_is_variance=True), "standard deviation belongs"),
+    (naive_by_features("log pi"), "added log\\(pi\\)"),
+    (naive_by_features("log-odds"), "posterior log-odds"),
+    (naive_by_features("odds"), "posterior odds"),
+    (naive_by_features("numerator"), "numerator of Bayes' rule"),
+    (np.column_stack([1 - naive_posterior(PRIOR_H1), naive_posterior(PRIOR_H1)]),
+     "both classes"),
     (np.log(naive_posterior(PRIOR_H1)), "log-probability"),
-], ids=["prior forgotten", "priors swapped", "P(h0 | x)", "full covariance", "N-1", "log"])
+], ids=["prior forgotten", "priors swapped", "P(h0 | x)", "full covariance", "np.cov",
+        "N-1", "variance as scale", "log prior", "log-odds", "odds", "numerator",
+        "both columns", "log"])
 def test_naive_mistakes_are_named(answer, phrase):
     assert_not_yet(lambda: check_naive_posterior(answer, POINTS, X2, Y2, prior=PRIOR_H1),
                    phrase, EXPECTED_POSTERIOR)

@@ -23,6 +23,7 @@ from scipy.special import expit, logit
 
 from lecture_utils.exercises.checking import (
     Mistake,
+    NotYetRight,
     call_student_function,
     check_answer,
     log10_not_ln,
@@ -81,15 +82,36 @@ def _class_moments(X, y, classes, ddof=0):
     return means, variances
 
 
-def _diag_log_likelihood(points, means, variances, scale_is_variance=False):
+def _diag_log_likelihood(points, means, variances, scale_is_variance=False,
+                         normaliser=True):
     """log N(x; mu_k, diag(var_k)) for every point and class, shape (n_points, 2).
 
     With ``scale_is_variance`` the variance is used where the standard deviation
     belongs (the mistake of passing a variance as ``scale`` to scipy.stats.norm).
+    Without ``normaliser`` the term -1/2 log(2 pi var) is left out (the mistake of
+    keeping only the exponent).
     """
     spread = variances ** 2 if scale_is_variance else variances
     diff = points[:, None, :] - means[None, :, :]
-    return (-0.5 * np.log(2 * np.pi * spread)[None] - 0.5 * diff ** 2 / spread[None]).sum(axis=2)
+    log_norm = -0.5 * np.log(2 * np.pi * spread)[None] if normaliser else 0.0
+    return (log_norm - 0.5 * diff ** 2 / spread[None]).sum(axis=2)
+
+
+def _returned(function, args, name):
+    """The student's function called on ``args``; a function that returns None is told so."""
+    answer = call_student_function(function, *args, name=name)
+    if answer is None:
+        raise NotYetRight(f"`{name}` returned None: a function without a `return` statement "
+                          "returns None. End it with `return` and the array it computes.")
+    return answer
+
+
+def _log_gaussian(points, mean, covariance):
+    """log N(x; mean, covariance) for every row of ``points`` (a full covariance)."""
+    diff = points - mean
+    _, log_det = np.linalg.slogdet(covariance)
+    mahalanobis = np.einsum("ni,ij,nj->n", diff, np.linalg.inv(covariance), diff)
+    return -0.5 * (points.shape[1] * np.log(2 * np.pi) + log_det + mahalanobis)
 
 
 # ----------------------------------------------------------------------------- exercise 1
@@ -112,7 +134,10 @@ def check_height_llr(height_llr, X, y, x):
     Recognised mistakes: the ratio the wrong way round (F over M); base-10
     logarithms; the likelihood ratio instead of its log; variances divided by
     :math:`N_k - 1`; the variance passed as the standard deviation (``scale``
-    of ``scipy.stats.norm``); a column of shape ``(n, 1)`` instead of ``(n,)``.
+    of ``scipy.stats.norm``); the standard deviation written where the variance
+    belongs; the normalising term :math:`-\frac12\log(2\pi s_k^2)` left out;
+    a column of shape ``(n, 1)`` instead of ``(n,)``; the LLR of the training
+    heights ``X`` instead of ``x``; a function that returns None (no ``return``).
     Relative tolerance 1e-6.
 
     Parameters
@@ -152,13 +177,16 @@ def check_height_llr(height_llr, X, y, x):
     name = "height_llr(x, X, y)"
     if height_llr is None:
         check_answer(None, 0.0, name="height_llr")  # raises the "still None" message
-    answer = call_student_function(height_llr, x.copy(), X.copy(), y.copy(), name="height_llr")
+    answer = _returned(height_llr, (x.copy(), X.copy(), y.copy()), name="height_llr")
 
-    expected = GaussianClassifier(covariance="full").fit(X, y).llr(x[:, None])
+    fitted = GaussianClassifier(covariance="full").fit(X, y)
+    expected = fitted.llr(x[:, None])
     means, variances = _class_moments(X, y, classes, ddof=1)
     unbiased = _diag_log_likelihood(x[:, None], means, variances)
     means, variances = _class_moments(X, y, classes)
     scale_var = _diag_log_likelihood(x[:, None], means, variances, scale_is_variance=True)
+    sd_for_var = _diag_log_likelihood(x[:, None], means, np.sqrt(variances))
+    exponent_only = _diag_log_likelihood(x[:, None], means, variances, normaliser=False)
     mistakes = [
         sign_flipped(expected, f"computed the ratio the wrong way round "
                      f"(log p(x | {classes[0]}) - log p(x | {classes[1]}))",
@@ -176,10 +204,24 @@ def check_height_llr(height_llr, X, y, x):
                 "`scale` is the standard deviation)",
                 "Pass scale=np.sqrt(variance), or write the log-density out yourself.",
                 scale_var[:, 1] - scale_var[:, 0]),
+        Mistake("used the standard deviation s_k where the variance s_k^2 belongs "
+                "(np.std instead of np.var)",
+                "The log-density is -1/2 log(2 pi s_k^2) - (x - mu_k)^2 / (2 s_k^2): "
+                "both places need the variance.",
+                sd_for_var[:, 1] - sd_for_var[:, 0]),
+        Mistake("left out the normalising term -1/2 log(2 pi s_k^2) of each log-density "
+                "(only the exponents are subtracted)",
+                "The 2 pi cancels in the difference, but the variances differ between "
+                f"the classes, so -1/2 log(s_{classes[1]}^2 / s_{classes[0]}^2) stays in "
+                "the LLR.",
+                exponent_only[:, 1] - exponent_only[:, 0]),
         Mistake("returned a column of shape (n, 1); numpy would broadcast it silently "
                 "against a 1-D array of shape (n,)",
                 "Return one value per height, shape (n,): e.g. flatten with .ravel().",
                 expected[:, None]),
+        Mistake("evaluated the LLR at the training heights X, not at the heights x "
+                "passed in", "Fit the Gaussians on X, then evaluate them at x.",
+                fitted.llr(X)),
     ]
     check_answer(answer, expected, name=name, mistakes=mistakes, rtol=1e-6)
 
@@ -202,8 +244,14 @@ def check_threshold_height(threshold_height, X, y, prior, posterior):
 
     Recognised mistakes: the prior log-odds with the wrong sign (or the prior of
     the other class); the target posterior forgotten (the threshold of the Bayes
-    decision, posterior 1/2); the prior forgotten; the other root; base-10
-    logarithms for the log-odds; the LLR the wrong way round. Relative tolerance 1e-6.
+    decision, posterior 1/2); the prior forgotten; the other root; both roots
+    given; the right root as a one-element array; the level :math:`\mathrm{llr}(x)`
+    must reach given instead of the height; base-10 logarithms for the log-odds;
+    the whole level with the opposite sign (as an LLR the wrong way round would
+    need); probabilities where odds belong (:math:`\log q - \log\pi`);
+    :math:`\log\pi` where the prior log-odds belong. An answer within 0.1 cm
+    that matches none of these is told that it was rounded (e.g. computed from
+    the printed coefficients). Relative tolerance 1e-6.
 
     Parameters
     ----------
@@ -235,7 +283,7 @@ def check_threshold_height(threshold_height, X, y, prior, posterior):
     >>> check_threshold_height(roots[1], heights.X, heights.y, prior=0.5, posterior=0.5)
     Right: `threshold_height` matches (relative tolerance 1e-06).
     """
-    X, y, _ = _two_class_data(X, y, n_features=1)
+    X, y, (first, second) = _two_class_data(X, y, n_features=1)
     prior = _probability(prior, "prior")
     posterior = _probability(posterior, "posterior")
     model = GaussianClassifier(covariance="full").fit(X, y)
@@ -279,13 +327,63 @@ def check_threshold_height(threshold_height, X, y, prior, posterior):
         add(other, "took the other root of the quadratic",
             "The quadratic has two roots; keep the one among human heights, between the "
             "class means (the other is far outside the data).", is_height=True)
+    both = coefficients.crossings(target)
+    if both.size == 2:
+        for order in (both, both[::-1]):  # as `crossings` returns them, or as np.roots may
+            mistakes.append(Mistake(
+                "kept both roots of the quadratic (the whole array `crossings` or "
+                "`np.roots` returns)",
+                "`threshold_height` is one number: keep the root among human heights, "
+                "between the class means.", order))
+    mistakes.append(Mistake(
+        "kept the right root, but as a one-element array (e.g. `roots[roots > 0]`), not a "
+        "float", "Take the number out of the array: `float(...)` or `[0]`.",
+        np.array([expected])))
+    mistakes.append(Mistake(
+        "gave the level llr(x) must reach, not the height at which it reaches it",
+        "Solve a x^2 + b x + c = level for x (e.g. with `.crossings(level)`).", target))
     add(target / np.log(10), "used base-10 logarithms (np.log10) for the log-odds",
         "The LLR is in natural logs, so the log-odds must be too: use np.log.")
-    add(-target, "solved with the LLR the wrong way round (F over M)",
-        "The LLR is log p(x | M) - log p(x | F); with it the sign of the level is as "
-        "derived.")
-    check_answer(threshold_height, expected, name="threshold_height", mistakes=mistakes,
-                 rtol=1e-6)
+    add(-target, "put the level in with the opposite sign, log(pi / (1 - pi)) - "
+        "log(q / (1 - q)) (as an LLR the wrong way round, "
+        f"log p(x | {first}) - log p(x | {second}), would need)",
+        f"The LLR is log p(x | {second}) - log p(x | {first}), and llr(x) must equal "
+        "log(q / (1 - q)) - log(pi / (1 - pi)).")
+    add(np.log(posterior) - np.log(prior),
+        "used probabilities where odds belong: log(q) - log(pi) instead of the log-odds",
+        "The posterior log-odds are the LLR plus the prior log-odds; use "
+        "log(q / (1 - q)) and log(pi / (1 - pi)).")
+    add(logit(posterior) - np.log(prior),
+        "subtracted log(pi) where the prior log-odds log(pi / (1 - pi)) belong",
+        "The prior enters as log-odds: subtract log(pi / (1 - pi)).")
+    try:
+        check_answer(threshold_height, expected, name="threshold_height", mistakes=mistakes,
+                     rtol=1e-6)
+    except NotYetRight:
+        if _rounded(threshold_height, expected, mistakes, within=0.1):
+            raise NotYetRight(
+                "`threshold_height` is not yet right, but it lies within 0.1 cm of the "
+                "answer: it looks like you rounded, e.g. used the coefficients a, b, c as "
+                "notebook 02 prints them, or read the height off a grid. Compute with the "
+                "unrounded values from `llr_coefficients()` (or `.crossings`) and keep the "
+                "result unrounded."
+            ) from None
+        raise
+
+
+def _rounded(answer, expected, mistakes, within):
+    """Whether ``answer`` is one finite number within ``within`` of ``expected`` that is no
+    recognised mistake (an answer a rounded coefficient or result explains)."""
+    try:
+        value = np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    if value.shape != np.shape(expected) or not np.all(np.isfinite(value)):
+        return False
+    if any(np.shape(m.answer) == value.shape and np.allclose(value, m.answer, rtol=1e-6)
+           for m in mistakes):
+        return False
+    return bool(np.all(np.abs(value - expected) <= within))
 
 
 # ----------------------------------------------------------------------------- exercise 4
@@ -308,8 +406,13 @@ def check_naive_posterior(posterior_h1, points, X, y, prior):
 
     Recognised mistakes: the prior forgotten (equal priors); the priors swapped;
     the posterior of the wrong class, :math:`P(h_0 \mid x)`; full covariances
-    instead of diagonal ones; variances divided by :math:`N_k - 1`; the log
-    of the posterior. Relative tolerance 1e-6.
+    instead of diagonal ones (ML, or ``np.cov``'s :math:`N_k - 1`); variances
+    divided by :math:`N_k - 1`; the variance passed as the standard deviation
+    (``scale`` of ``scipy.stats.norm``); :math:`\log\pi` added instead of the
+    prior log-odds; the posterior log-odds or odds (the logistic function
+    forgotten); the unnormalised :math:`p(x \mid h_1)\,\pi`; both columns of
+    the posteriors, shape ``(n_points, 2)``; the log of the posterior.
+    Relative tolerance 1e-6.
 
     Parameters
     ----------
@@ -357,6 +460,12 @@ def check_naive_posterior(posterior_h1, points, X, y, prior):
     means, variances = _class_moments(X, y, classes, ddof=1)
     log_lik = _diag_log_likelihood(points, means, variances)
     unbiased = expit(log_lik[:, 1] - log_lik[:, 0] + logit(prior))
+    means, variances = _class_moments(X, y, classes)
+    log_lik = _diag_log_likelihood(points, means, variances)
+    llr = log_lik[:, 1] - log_lik[:, 0]
+    scale_var = _diag_log_likelihood(points, means, variances, scale_is_variance=True)
+    full_unbiased = np.array([_log_gaussian(points, X[y == k].mean(axis=0), np.cov(X[y == k].T))
+                              for k in classes]).T  # np.cov divides by N_k - 1
     h0, h1 = classes
     mistakes = [
         Mistake("left out the prior (this is the posterior with equal priors)",
@@ -373,9 +482,35 @@ def check_naive_posterior(posterior_h1, points, X, y, prior):
                 "Naive Bayes keeps only each feature's variance per class (a diagonal "
                 "covariance): sum 1-D log-densities over the features.",
                 fitted("full", prior)),
+        Mistake("used full covariance matrices from np.cov (the MVG model, not naive Bayes; "
+                "and np.cov divides by N_k - 1)",
+                "Naive Bayes keeps only each feature's variance per class (a diagonal "
+                "covariance), estimated by ML with np.var (dividing by N_k).",
+                expit(full_unbiased[:, 1] - full_unbiased[:, 0] + logit(prior))),
         Mistake("divided by N_k - 1 when estimating the variances",
                 "The ML variance divides by N_k: use np.var with its default ddof=0.",
                 unbiased),
+        Mistake("used the variance where the standard deviation belongs (scipy.stats.norm's "
+                "`scale` is the standard deviation)",
+                "Pass scale=np.sqrt(variance), or write the log-density out yourself.",
+                expit(scale_var[:, 1] - scale_var[:, 0] + logit(prior))),
+        Mistake("added log(pi) where the prior log-odds log(pi / (1 - pi)) belong",
+                "The posterior log-odds are the LLR plus log(pi / (1 - pi)).",
+                expit(llr + np.log(prior))),
+        Mistake("gave the posterior log-odds llr(x) + log(pi / (1 - pi)), not the posterior",
+                "Apply the logistic function sigma(z) = 1 / (1 + exp(-z)) to them.",
+                llr + logit(prior)),
+        Mistake(f"gave the posterior odds P({h1} | x) / P({h0} | x), not the posterior",
+                "The posterior is odds / (1 + odds), or the logistic function of the "
+                "log-odds.", np.exp(llr + logit(prior))),
+        Mistake(f"gave p(x | {h1}) pi, the numerator of Bayes' rule, without dividing by "
+                f"p(x) = p(x | {h0}) (1 - pi) + p(x | {h1}) pi",
+                "Normalise: divide by the sum over both classes (in log space, "
+                "subtract the log-sum-exp).",
+                np.exp(log_lik[:, 1]) * prior),
+        Mistake(f"gave the posteriors of both classes, shape ({len(points)}, 2)",
+                f"Keep only the column of {h1}, shape ({len(points)},).",
+                np.column_stack([1 - expected, expected])),
         log_not_probability(expected),
     ]
     check_answer(posterior_h1, expected, name="posterior_h1", mistakes=mistakes, rtol=1e-6)
