@@ -97,3 +97,12 @@ def test_every_check_of_the_module_is_used_in_its_notebook():
             for name, function in inspect.getmembers(module, inspect.isfunction):
                 if name.startswith("check_") and function.__module__ == module_name:
                     assert f"{name}(" in text, f"{name} is not used in {path.name}"
+
+
+def test_a_function_to_write_keeps_its_signature_outside_the_solution(notebook):
+    # The student edition replaces each solution region: a `def` inside it would vanish,
+    # and the check would fail with a NameError instead of saying "not written yet".
+    for cell in _answers(notebook, "code"):
+        lines = cell.source.splitlines()
+        begin = next(i for i, line in enumerate(lines) if "### BEGIN SOLUTION" in line)
+        assert not lines[begin + 1].startswith("def "), cell.source[:80]
