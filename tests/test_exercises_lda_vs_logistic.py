@@ -18,7 +18,7 @@ from lecture_utils.exercises.lda_vs_logistic import (
     check_softmax_gradient,
 )
 from lecture_utils.gaussian import GaussianClassifier
-from lecture_utils.logistic import add_bias, one_hot
+from lecture_utils.logistic import add_bias, log_softmax, one_hot
 
 PRIORS = [0.5, 0.3, 0.2]
 
@@ -87,6 +87,9 @@ def test_gradient_loop_version_passes(gradient_problem, capsys):
     (lambda W, X1, T: X1.T @ (_stable_softmax(X1 @ W, 1) - T) / len(X1) ** 2, "by N twice"),
     (lambda W, X1, T: X1.T @ (np.exp(X1 @ W) - T) / len(X1), "without normalising"),
     (lambda W, X1, T: X1.T @ (_stable_softmax(X1 @ W, 0) - T) / len(X1), "over the samples"),
+    (lambda W, X1, T: X1.T @ (log_softmax(X1 @ W) - T) / len(X1), "log-probabilities"),
+    (lambda W, X1, T: X1.T @ _stable_softmax(X1 @ W, 1) / len(X1), "left out the targets"),
+    (lambda W, X1, T: X1.T @ (_stable_softmax(X1 @ W, 1) - T) / T.size, "by N K"),
 ])
 def test_gradient_mistakes_are_named(gradient_problem, student, phrase):
     message = _fails(check_softmax_gradient, student, *gradient_problem, match=phrase)
@@ -98,7 +101,8 @@ def test_gradient_unrecognised_and_special_answers(gradient_problem):
     message = _fails(check_softmax_gradient, lambda W, X1, T: 2 * right, *gradient_problem,
                      match="none of the usual mistakes")
     _assert_no_leak(message, right)
-    _fails(check_softmax_gradient, lambda W, X1, T: None, *gradient_problem, match="still None")
+    _fails(check_softmax_gradient, lambda W, X1, T: None, *gradient_problem,
+           match="returned None")
     _fails(check_softmax_gradient, lambda W, X1, T: np.full_like(W, np.nan), *gradient_problem,
            match="NaN")
     _fails(check_softmax_gradient, None, *gradient_problem, match="should be a function")
@@ -147,15 +151,36 @@ def test_lda_weight_mistakes_are_named(lda_problem):
     own = np.array([np.linalg.inv(np.cov(X[y == c], rowvar=False, bias=True)) @ m
                     for c, m in zip(classes, model.means_, strict=True)])
     total = np.cov(X, rowvar=False, bias=True)
+    w0 = lda_problem[3]
     cases = [
-        (W.T, "transposed"),
+        (W.T, "as columns"),
+        (np.column_stack([w0, W]), "biases in W_lda"),
+        (np.vstack([w0, W.T]), r"\(D \+ 1\) x K layout"),
         (own, "own covariance"),
         ((np.linalg.inv(total) @ model.means_.T).T, "total covariance"),
+        ((np.linalg.inv(np.cov(X, rowvar=False)) @ model.means_.T).T, "total covariance"),
         (model.means_ @ model.covariances_[0], "instead of solving"),
+        (model.means_ @ np.linalg.inv(_pooled_unbiased(X, y, classes)), "N - K"),
+        (model.means_ @ np.linalg.inv(_weighted_by_priors(X, y, classes)), "by its prior"),
     ]
     for answer, phrase in cases:
         message = _fails(check_lda_weights, answer, X, y, PRIORS, match=phrase)
         _assert_no_leak(message, W)
+
+
+def _pooled_unbiased(X, y, classes):
+    """The pooled covariance with np.cov's default: each class's scatter over N_k - 1,
+    averaged (all classes have 50 flowers, so this is the scatter over N - K)."""
+    return sum(np.cov(X[y == c], rowvar=False) for c in classes) / len(classes)
+
+
+def _weighted_by_priors(X, y, classes):
+    return sum(p * np.cov(X[y == c], rowvar=False, bias=True)
+               for p, c in zip(PRIORS, classes, strict=True))
+
+
+def _biases_with(precision, means):
+    return np.log(PRIORS) - 0.5 * np.einsum("kd,de,ke->k", means, precision, means)
 
 
 def test_lda_bias_mistakes_are_named(lda_problem):
@@ -172,6 +197,19 @@ def test_lda_bias_mistakes_are_named(lda_problem):
         (np.log(PRIORS) + 0.5 * quadratic, "instead of subtracting"),
         (np.array(own), "own covariance"),
         (w0[:, None], r"\(K, 1\)"),
+        (np.log10(PRIORS) - 0.5 * quadratic, "base-10"),
+        (np.log(np.full(3, 1 / 3)) - 0.5 * quadratic, "class frequencies"),
+        (np.log(PRIORS) - 0.5 * model.means_ @ np.linalg.inv(model.covariances_[0])
+         @ model.means_.T, "K x K matrix"),
+        (np.log(PRIORS)[:, None] - 0.5 * model.means_ @ np.linalg.inv(model.covariances_[0])
+         @ model.means_.T, "K x K matrix"),
+        (_biases_with(model.covariances_[0], model.means_), r"mu_k\^T Sigma mu_k"),
+        (_biases_with(np.linalg.inv(np.cov(X, rowvar=False, bias=True)), model.means_),
+         "total covariance"),
+        (_biases_with(np.linalg.inv(_pooled_unbiased(X, y, model.classes_)), model.means_),
+         "N - K"),
+        (_biases_with(np.linalg.inv(_weighted_by_priors(X, y, model.classes_)), model.means_),
+         "by its prior"),
     ]
     for answer, phrase in cases:
         message = _fails(check_lda_biases, answer, X, y, PRIORS, match=phrase)
@@ -225,6 +263,10 @@ def _mahalanobis(mean_0, mean_1, covariance):
     (lambda m0, m1, S: norm.cdf(-np.sqrt(np.subtract(m1, m0) @ np.asarray(S)
                                          @ np.subtract(m1, m0)) / 2), "Sigma instead of Sigma"),
     (lambda m0, m1, S: norm.cdf(_mahalanobis(m0, m1, S) / 2), "accuracy"),
+    (lambda m0, m1, S: norm.cdf(-_mahalanobis(m0, m1, S)) / 2, "bracket"),
+    (lambda m0, m1, S: 2 * norm.cdf(-_mahalanobis(m0, m1, S) / 2), "without weighting"),
+    (lambda m0, m1, S: norm.pdf(-_mahalanobis(m0, m1, S) / 2), "density norm.pdf"),
+    (lambda m0, m1, S: np.array([_right_bayes(m0, m1, S)]), r"shape \(1,\) instead of a number"),
 ])
 def test_bayes_mistakes_are_named(student, phrase):
     message = _fails(check_bayes_error, student, *OUTLIER, match=phrase)
@@ -245,7 +287,7 @@ def test_bayes_unrecognised_and_special_answers():
     message = _fails(check_bayes_error, lambda m0, m1, S: 0.3, *OUTLIER,
                      match="none of the usual mistakes")
     _assert_no_leak(message, right)
-    _fails(check_bayes_error, lambda m0, m1, S: None, *OUTLIER, match="still None")
+    _fails(check_bayes_error, lambda m0, m1, S: None, *OUTLIER, match="returned None")
     _fails(check_bayes_error, lambda m0, m1, S: np.nan, *OUTLIER, match="NaN")
     _fails(check_bayes_error, lambda m0, m1, S: [right, right], *OUTLIER, match="shape")
 

@@ -30,7 +30,7 @@ from scipy.special import ndtr
 
 from ..gaussian import GaussianClassifier, tied_bayes_error
 from ..logistic import cross_entropy_gradient, log_softmax, softmax
-from .checking import Mistake, NotYetRight, call_student_function, check_answer, transposed
+from .checking import Mistake, NotYetRight, call_student_function, check_answer
 
 __all__ = ["NotYetRight", "check_bayes_error", "check_lda_biases", "check_lda_weights",
            "check_softmax_gradient"]
@@ -41,6 +41,17 @@ RTOL = 1e-6
 
 
 # ------------------------------------------------------------------ validation
+def _call(function, *args, name):
+    """``function(*args)`` via `call_student_function`, with a function that returns
+    None (a missing ``return``, or a ``print`` in its place) told so."""
+    answer = call_student_function(function, *args, name=name)
+    if answer is None:
+        raise NotYetRight(f"`{name}` returned None: end it with `return` and the value "
+                          "(a function without a return statement, or one that prints its "
+                          "result, returns None).")
+    return answer
+
+
 def _check_gradient_inputs(W, X1, T):
     W, X1, T = (np.asarray(a, dtype=float) for a in (W, X1, T))
     if X1.ndim != 2 or T.ndim != 2 or W.ndim != 2:
@@ -88,6 +99,32 @@ def _tied_and_per_class(X, y, priors):
     return X, tied, _weights_and_biases(full.means_, full.covariances_, full.priors_)
 
 
+def _other_covariances(X, y, tied):
+    r"""The shared covariances a student might use in place of the ML within-class one,
+    each with its diagnosis and fix: the within-class scatter divided by :math:`N - K`;
+    the class covariances weighted by the priors (scikit-learn's LDA); the total
+    covariance (lecture 004), divided by :math:`N` or :math:`N - 1`."""
+    n_samples, n_classes = X.shape[0], len(tied.classes_)
+    within = tied.covariances_[0]
+    by_prior = sum(prior * np.cov(X[y == label], rowvar=False, bias=True)
+                   for prior, label in zip(tied.priors_, tied.classes_, strict=True))
+    total = ("used the total covariance of all samples around the overall mean",
+             "That is lecture 004's formula, not the ML estimate: it adds the spread of the "
+             "class means. Use the tied model's within-class covariance, covariances_[0].")
+    return [
+        ("divided the within-class scatter by N - K (the unbiased pooled covariance, which "
+         "np.cov's N_k - 1 per class also gives) instead of by N",
+         "The ML shared covariance divides by N: use the tied model's covariances_[0].",
+         within * n_samples / (n_samples - n_classes)),
+        ("weighted each class's covariance by its prior pi_k (as scikit-learn's "
+         "LinearDiscriminantAnalysis does)",
+         "The ML shared covariance weights each class by its share of the samples, N_k / N, "
+         "whatever the priors: use the tied model's covariances_[0].", by_prior),
+        (*total, np.cov(X, rowvar=False, bias=True)),
+        (*total, np.cov(X, rowvar=False)),
+    ]
+
+
 def _lda_weights_and_biases(tied):
     """`_weights_and_biases` of a fitted tied model, whose classes share ``covariances_[0]``."""
     shared = np.broadcast_to(tied.covariances_[0], (len(tied.means_),) + tied.covariances_[0].shape)
@@ -122,7 +159,10 @@ def check_softmax_gradient(softmax_gradient, W, X1, T):
     (:math:`t - \hat y`, the gradient of the log-likelihood, not of :math:`J`); the sum
     over samples not divided by :math:`N`; divided by :math:`N` twice;
     :math:`e^{a}` in place of the softmax (not normalised); the softmax normalised over
-    the samples (axis 0) instead of over the classes.
+    the samples (axis 0) instead of over the classes; the log-softmax in place of the
+    softmax; the targets left out (:math:`\frac1N X_1^T\hat Y`); divided by :math:`NK`
+    (a mean over every entry) instead of :math:`N`. A function that returns None is
+    told so.
 
     Parameters
     ----------
@@ -182,9 +222,18 @@ def check_softmax_gradient(softmax_gradient, W, X1, T):
                 "Each row (one sample) of y_hat must sum to one: normalise along axis=1, or "
                 "use softmax(X1 @ W) from lecture_utils.logistic.",
                 X1.T @ (np.exp(log_softmax(scores.T).T) - T) / n_samples),
+        Mistake("used the log-probabilities (log_softmax) where the probabilities y_hat "
+                "belong",
+                "The gradient has y_hat - t with y_hat = softmax(X1 @ W), the probabilities "
+                "themselves, not their logs.", X1.T @ (log_softmax(scores) - T) / n_samples),
+        Mistake("left out the targets: X1^T y_hat / N instead of X1^T (y_hat - t) / N",
+                "Subtract the one-hot targets T from the probabilities before multiplying "
+                "by X1.T.", X1.T @ softmax(scores) / n_samples),
+        Mistake("divided by N K (a mean over every entry) instead of by N",
+                "J averages over the N samples only; the sum over the K classes stays a sum.",
+                expected / T.shape[1]),
     ]
-    answer = call_student_function(softmax_gradient, W.copy(), X1.copy(), T.copy(),
-                                   name="softmax_gradient")
+    answer = _call(softmax_gradient, W.copy(), X1.copy(), T.copy(), name="softmax_gradient")
     check_answer(answer, expected, name="softmax_gradient(W, X1, T)", mistakes=mistakes,
                  rtol=RTOL)
 
@@ -205,9 +254,13 @@ def check_lda_weights(W_lda, X, y, priors):
     so that the scores :math:`a_k(x) = w_k^T x + w_{0k}` have softmax ``predict_proba``.
     Relative tolerance 1e-6.
 
-    Recognised mistakes: the transpose (:math:`D \times K`, means as columns);
-    each class's own covariance :math:`\Sigma_k` (QDA's) in place of the shared one; the
-    total covariance of all samples around the overall mean (lecture 004's formula);
+    Recognised mistakes: the transpose (:math:`D \times K`, means as columns); the
+    biases included, as a column of a :math:`K \times (D + 1)` matrix or as row 0 of
+    logistic regression's :math:`(D + 1) \times K` layout; each class's own covariance
+    :math:`\Sigma_k` (QDA's) in place of the shared one; the total covariance of all
+    samples around the overall mean (lecture 004's formula, divided by :math:`N` or
+    :math:`N - 1`); the within-class scatter divided by :math:`N - K`; the class
+    covariances weighted by the priors (scikit-learn's LDA);
     :math:`\Sigma\mu_k` instead of :math:`\Sigma^{-1}\mu_k`.
 
     Parameters
@@ -232,13 +285,20 @@ def check_lda_weights(W_lda, X, y, priors):
     X, tied, per_class = _tied_and_per_class(X, y, priors)
     expected, w0, _ = _lda_weights_and_biases(tied)
     _assert_softmax_is_the_posterior(expected, w0, tied, X)
-    total = np.cov(X, rowvar=False, bias=True)
+    with_biases = "W_lda holds the weights w_k only; the biases w_0k go in w0_lda."
     mistakes = [
-        transposed(expected),
-        Mistake("used the total covariance of all samples around the overall mean",
-                "That is lecture 004's formula, not the ML estimate: it adds the spread of the "
-                "class means. Use the tied model's within-class covariance, covariances_[0].",
-                np.linalg.solve(total, tied.means_.T).T),
+        Mistake("left the weights as columns, D x K (np.linalg.solve(Sigma, means_.T) has "
+                "one column per class)",
+                "Transpose the result, so that row k is w_k, like row k of means_.",
+                expected.T),
+        Mistake("put the biases in W_lda, as column 0 of a K x (D + 1) matrix",
+                with_biases, np.column_stack([w0, expected])),
+        Mistake("put the biases in W_lda, in logistic regression's (D + 1) x K layout "
+                "(exercise 2's W)", with_biases, np.vstack([w0, expected.T])),
+    ]
+    mistakes += [Mistake(diagnosis, fix, np.linalg.solve(covariance, tied.means_.T).T)
+                 for diagnosis, fix, covariance in _other_covariances(X, np.asarray(y), tied)]
+    mistakes += [
         Mistake("multiplied the means by Sigma instead of solving with it (Sigma mu_k, not "
                 "Sigma^-1 mu_k)",
                 "w_k = Sigma^-1 mu_k: use np.linalg.solve(Sigma, ...) (or the inverse).",
@@ -265,9 +325,14 @@ def check_lda_biases(w0_lda, X, y, priors):
     Relative tolerance 1e-6.
 
     Recognised mistakes: :math:`\log\pi_k` left out; the :math:`\frac12` left out;
-    :math:`\pi_k` instead of :math:`\log\pi_k`; the quadratic term added instead of
-    subtracted; each class's own covariance :math:`\Sigma_k` in place of the shared one;
-    a column :math:`(K, 1)` instead of a vector :math:`(K,)`.
+    :math:`\pi_k` instead of :math:`\log\pi_k`; :math:`\log_{10}\pi_k`; the class
+    frequencies :math:`N_k/N` in place of the given priors; the quadratic term added
+    instead of subtracted; the whole :math:`K \times K` matrix
+    :math:`\mu_j^T\Sigma^{-1}\mu_k` in place of its diagonal; each class's own
+    covariance :math:`\Sigma_k`, or one of the shared covariances that
+    `check_lda_weights` names, in place of the ML within-class one;
+    :math:`\mu_k^T\Sigma\mu_k`; a column :math:`(K, 1)` instead of a vector
+    :math:`(K,)`.
 
     Parameters
     ----------
@@ -294,6 +359,8 @@ def check_lda_biases(w0_lda, X, y, priors):
     W, expected, quadratic = _lda_weights_and_biases(tied)
     _assert_softmax_is_the_posterior(W, expected, tied, X)
     log_priors = np.log(tied.priors_)
+    frequencies = np.unique(np.asarray(y), return_counts=True)[1] / len(X)
+    products = W @ tied.means_.T                      # mu_j^T Sigma^-1 mu_k, K x K
     mistakes = [
         Mistake("left out log pi_k",
                 "The prior enters the score as log pi_k: with unequal priors, leaving it out "
@@ -304,10 +371,36 @@ def check_lda_biases(w0_lda, X, y, priors):
         Mistake("added pi_k instead of log pi_k",
                 "The score is a log-probability: the prior enters as its logarithm.",
                 tied.priors_ - 0.5 * quadratic),
+        Mistake("used base-10 logarithms of the priors (np.log10)",
+                "The lectures' logs are natural logs: use np.log.",
+                np.log10(tied.priors_) - 0.5 * quadratic),
+        Mistake("used the class frequencies N_k / N instead of the priors the model was "
+                "fitted with",
+                "This exercise's priors are given (PRIORS, also lda.priors_): use "
+                "np.log(lda.priors_).", np.log(frequencies) - 0.5 * quadratic),
         Mistake("added the quadratic term instead of subtracting it",
                 "It is -1/2 mu_k^T Sigma^-1 mu_k: the expansion of -1/2 (x - mu_k)^T "
                 "Sigma^-1 (x - mu_k) gives a minus sign.", log_priors + 0.5 * quadratic),
     ]
+    kept_diagonal = ("Only the diagonal, j = k, belongs in w_0k: np.sum(W_lda * means_, "
+                     "axis=1) gives one number per class.")
+    mistakes += [
+        Mistake("computed the whole K x K matrix mu_j^T Sigma^-1 mu_k (a matrix product) "
+                "instead of one number per class", kept_diagonal,
+                log_priors[None, :] - 0.5 * products),
+        Mistake("computed the whole K x K matrix mu_j^T Sigma^-1 mu_k (a matrix product) "
+                "instead of one number per class", kept_diagonal,
+                log_priors[:, None] - 0.5 * products),
+    ]
+    for diagnosis, fix, covariance in _other_covariances(X, np.asarray(y), tied):
+        other = np.linalg.solve(covariance, tied.means_.T).T
+        mistakes.append(Mistake(f"{diagnosis}, in mu_k^T Sigma^-1 mu_k (as in W_lda?)", fix,
+                                log_priors - 0.5 * np.sum(other * tied.means_, axis=1)))
+    multiplied = tied.means_ @ tied.covariances_[0]
+    mistakes.append(Mistake(
+        "computed mu_k^T Sigma mu_k instead of mu_k^T Sigma^-1 mu_k (as with Sigma mu_k in "
+        "W_lda?)", "Solve with Sigma (np.linalg.solve) instead of multiplying by it.",
+        log_priors - 0.5 * np.sum(multiplied * tied.means_, axis=1)))
     if per_class is not None:
         mistakes.append(Mistake(
             "used each class's own covariance Sigma_k (QDA's) instead of the shared one",
@@ -346,8 +439,12 @@ def check_bayes_error(bayes_error, mean_0, mean_1, covariance):
     Recognised mistakes: :math:`\Phi(-\Delta)` (the half forgotten); the squared distance
     :math:`\Delta^2` used as :math:`\Delta`; the Euclidean distance
     :math:`\lVert\mu_1 - \mu_0\rVert` instead of the Mahalanobis one (the same when
-    :math:`\Sigma = I`); :math:`\Sigma` in place of :math:`\Sigma^{-1}`; the Bayes accuracy
-    :math:`\Phi(\Delta/2)` instead of the error.
+    :math:`\Sigma = I`); :math:`\Sigma` in place of :math:`\Sigma^{-1}` (also the same when
+    :math:`\Sigma = I`); the Bayes accuracy :math:`\Phi(\Delta/2)` instead of the error;
+    :math:`\Phi(-\Delta)/2` (a bracket slip); :math:`2\Phi(-\Delta/2)`, the two classes'
+    error rates added without their priors :math:`\frac12`; the density
+    :math:`\varphi(\Delta/2)` (``norm.pdf``) instead of :math:`\Phi`; the right number
+    inside an array of one entry. A function that returns None is told so.
 
     Parameters
     ----------
@@ -391,8 +488,29 @@ def check_bayes_error(bayes_error, mean_0, mean_1, covariance):
         Mistake("returned the Bayes accuracy Phi(Delta/2), not the error",
                 "The error is the probability of the wrong side: Phi(-Delta/2) = "
                 "1 - Phi(Delta/2).", ndtr(0.5 * delta)),
+        Mistake("computed Phi(-Delta) / 2: the 1/2 divides the probability, not the distance "
+                "(a bracket in the wrong place)",
+                "Halve Delta inside the distribution function: norm.cdf(-delta / 2).",
+                ndtr(-delta) / 2),
+        Mistake("added the two classes' error rates without weighting them by their priors "
+                "(2 Phi(-Delta/2))",
+                "P(error) = pi_0 P(error | 0) + pi_1 P(error | 1) with pi_0 = pi_1 = 1/2; the "
+                "two rates are equal, so the error is one of them.", 2 * ndtr(-0.5 * delta)),
+        Mistake("used the density norm.pdf instead of the distribution function norm.cdf",
+                "The error is a probability, the area of the tail beyond Delta/2: "
+                "norm.cdf(-delta / 2).",
+                np.exp(-delta**2 / 8) / np.sqrt(2 * np.pi)),
     ]
-    answer = call_student_function(bayes_error, mean_0.copy(), mean_1.copy(),
-                                   covariance.copy(), name="bayes_error")
+    answer = _call(bayes_error, mean_0.copy(), mean_1.copy(), covariance.copy(),
+                   name="bayes_error")
+    try:
+        shape = np.shape(answer)
+    except ValueError:  # a ragged sequence: check_answer says it is not numbers
+        shape = ()
+    if shape and np.prod(shape) == 1:
+        mistakes.append(Mistake(
+            f"returned an array of shape {shape} instead of a number",
+            "Return a plain number: float(...) of your result, or .item().",
+            np.reshape(expected, shape)))
     check_answer(answer, expected, name="bayes_error(mean_0, mean_1, covariance)",
                  mistakes=mistakes, rtol=RTOL)
