@@ -68,6 +68,7 @@ ML_MISTAKES = {
     "transposed": ML.T,
     "classes in another order": ML[::-1],
     "alphabetically": ALPHABETICAL / ALPHABETICAL.sum(axis=1, keepdims=True),
+    "log-probability": np.log(ML, where=ML > 0, out=np.full_like(ML, -np.inf)),
 }
 
 
@@ -117,6 +118,16 @@ def test_ml_function_none_and_not_written():
     assert "not written yet" in not_yet_right(check_ml_estimates, unwritten, FUR, SEX)
     assert "raised ZeroDivisionError" in not_yet_right(check_ml_estimates,
                                                        lambda fur, sex: 1 / 0, FUR, SEX)
+
+
+def test_ml_class_totals_as_a_flat_vector_get_a_hint():
+    def flat_totals(fur, sex):
+        counts = crosstab(fur, sex)
+        return counts / counts.sum(axis=1)          # (K, m) / (K,): numpy refuses, K != m
+
+    message = not_yet_right(check_ml_estimates, flat_totals, FUR, SEX)
+    assert "raised ValueError" in message and "keepdims=True" in message, message
+    assert "  " not in message, message
 
 
 def test_ml_nan_answer():
@@ -169,6 +180,9 @@ PSEUDO_MISTAKES = {
     "transposed": SMOOTHED.T,
     "classes in another order": SMOOTHED[::-1],
     "alphabetically": smoothed(ALPHABETICAL, 1.0),
+    "number of classes K": (COUNTS + 1) / (N_K + len(np.unique(SEX))),
+    "all N cats": (COUNTS + 1) / (FUR.size + M),
+    "log-probability": np.log(SMOOTHED),
 }
 
 
@@ -217,6 +231,23 @@ def test_pseudo_unrecognised_none_and_nan():
                                   returning(np.full((2, M), np.nan)), FUR, SEX)
 
 
+def test_pseudo_alpha_typed_in_as_one():
+    # Right at alpha = 1, so only a call with another alpha can tell.
+    counts = crosstab(SHELTER_FUR, SHELTER_SEX)
+    message = not_yet_right(check_pseudo_count_estimates, returning(smoothed(counts, 1.0)),
+                            SHELTER_FUR, SHELTER_SEX, alpha=0.5)
+    assert "used alpha = 1" in message, message
+    assert_hides(message, smoothed(counts, 0.5))
+
+
+def test_pseudo_model_without_exp_is_named():
+    def from_log_table(fur, sex, alpha):
+        return np.log(smoothed(crosstab(fur, sex), alpha))
+
+    message = not_yet_right(check_pseudo_count_estimates, from_log_table, FUR, SEX, alpha=1.0)
+    assert "log-probability" in message, message
+
+
 @pytest.mark.parametrize("alpha", [-1.0, np.inf, "one"])
 def test_pseudo_bad_alpha(alpha):
     with pytest.raises(ValueError, match="alpha"):
@@ -232,6 +263,9 @@ S_JOINT = S_PI * S_PRIORS[:, None]
 P_FEMALE = S_JOINT[0] / S_JOINT.sum(axis=0)
 S_ML = S_COUNTS / S_COUNTS.sum(axis=1, keepdims=True)
 S_SWAPPED = S_PI * S_PRIORS[::-1, None]
+S_COLOUR_FREQUENCY = (pd.Series(SHELTER_FUR).value_counts().reindex(list(FUR_COLOURS))
+                      .to_numpy(dtype=float) / SHELTER_FUR.size)          # N_j / N
+ALPHABETICAL_ORDER = [list(FUR_COLOURS).index(colour) for colour in sorted(FUR_COLOURS)]
 
 POSTERIOR_MISTAKES = {
     "left out the class priors": S_PI[0] / S_PI.sum(axis=0),
@@ -241,6 +275,8 @@ POSTERIOR_MISTAKES = {
     "likelihood": S_PI[0],
     "swapped the two class priors": S_SWAPPED[0] / S_SWAPPED.sum(axis=0),
     "maximum-likelihood": S_ML[0] * S_PRIORS[0] / (S_ML * S_PRIORS[:, None]).sum(axis=0),
+    "colour's frequency": S_JOINT[0] / S_COLOUR_FREQUENCY,
+    "alphabetically": P_FEMALE[ALPHABETICAL_ORDER],
 }
 
 

@@ -83,13 +83,24 @@ def _ratio(numerator, denominator):
         return np.asarray(numerator, dtype=float) / denominator
 
 
+#: Added to the message of a function that failed on shapes numpy could not broadcast.
+BROADCAST_HINT = ("A per-class vector of shape (K,), such as the class totals, is matched "
+                  "against the last axis, the m colours: keep it a column of shape (K, 1), with "
+                  "keepdims=True or [:, None].")
+
+
 def _student_table(function, args, name):
     """What the student's function returns for ``args``, or a `NotYetRight` that says why not."""
     if function is None:
         raise NotYetRight(f"`{name}` is still None: define the function `{name}` and run "
                           "its cell again.")
     # Copies, so that a function that changes its arguments cannot change the check's data.
-    answer = call_student_function(function, *[np.copy(a) for a in args], name=name)
+    try:
+        answer = call_student_function(function, *[np.copy(a) for a in args], name=name)
+    except NotYetRight as error:
+        if "could not be broadcast" in str(error):
+            raise NotYetRight(f"{str(error).rstrip()} {BROADCAST_HINT}") from None
+        raise
     if answer is None:
         raise NotYetRight(f"`{name}` returned None: end it with `return` and the table.")
     return answer
@@ -105,7 +116,8 @@ def _layout_mistakes(expected, colours):
                         "male), not a list typed by hand.", expected[::-1])]
     alphabetical = np.argsort(np.array(colours))
     if not np.array_equal(alphabetical, np.arange(len(colours))):
-        mistakes.append(Mistake("ordered the colours alphabetically (as np.unique(fur) does)",
+        mistakes.append(Mistake("ordered the colours alphabetically (as np.unique(fur) and a "
+                                "model fitted without categories= do)",
                                 "Take the columns in the order of FUR_COLOURS (black, orange, "
                                 "white, calico), not np.unique(fur).",
                                 expected[:, alphabetical]))
@@ -132,7 +144,10 @@ def check_ml_estimates(ml_estimates, fur, sex, colours=FUR_COLOURS):
     instead of the colours; the counts :math:`N_{k,j}` instead of frequencies;
     divided by all :math:`N` cats (the joint :math:`P(x, y)`); the posterior
     table :math:`P(y \mid x)` laid out colours x classes; transposed; the classes
-    in another order; the colours sorted alphabetically.
+    in another order; the colours sorted alphabetically; the logarithms
+    :math:`\log \pi_{k,j}` instead of the probabilities. A function that fails
+    on a broadcast of the class totals (shape (K,) against (K, m)) is told to
+    keep them a column.
 
     Parameters
     ----------
@@ -181,6 +196,7 @@ def check_ml_estimates(ml_estimates, fur, sex, colours=FUR_COLOURS):
                 "The exercise asks for P(colour | sex): count within each class and divide "
                 "by the class total N_k.", by_colour.T),
         *_layout_mistakes(expected, colours),
+        log_not_probability(expected),
     ]
     check_answer(answer, expected, name="ml_estimates(fur, sex)", mistakes=mistakes, rtol=RTOL)
 
@@ -206,10 +222,15 @@ def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
     (:math:`N_{k,j} / (N_k + m\alpha)`); to the numerator only
     (:math:`(N_{k,j} + \alpha) / N_k`); to the total once instead of :math:`m`
     times (:math:`(N_{k,j} + \alpha) / (N_k + \alpha)`); :math:`m` taken as the
-    number of colours seen in the class; :math:`\alpha` ignored (maximum
-    likelihood); transposed; the classes in another order; the colours sorted
-    alphabetically. (With ``alpha=0`` all of these but the layout ones coincide
-    with the right answer.)
+    number of colours seen in the class; :math:`m` taken as the number of
+    classes :math:`K`; divided by all :math:`N` cats instead of :math:`N_k`;
+    :math:`\alpha` ignored (maximum likelihood); :math:`\alpha = 1` typed in
+    instead of the argument (when ``alpha`` is not 1); transposed; the classes
+    in another order; the colours sorted alphabetically; the logarithms
+    :math:`\log \pi_{k,j}` (the model's ``feature_log_prob_`` without
+    ``np.exp``). (With ``alpha=0`` the mistakes that only misplace
+    :math:`\alpha` coincide with the right answer.) A function that fails on a
+    broadcast of the class totals is told to keep them a column.
 
     Parameters
     ----------
@@ -248,7 +269,7 @@ def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
     counts = model.category_count_[0]
     totals = counts.sum(axis=1, keepdims=True)
     seen = np.count_nonzero(counts, axis=1)[:, None]
-    m = len(colours)
+    m, n_classes = len(colours), counts.shape[0]
     mistakes = [
         Mistake("added the pseudo-counts to the total only, N_kj / (N_k + m alpha)",
                 "Add alpha to every count N_kj as well: each colour gets alpha pretend cats.",
@@ -263,11 +284,23 @@ def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
                 "m counts every possible colour (len(FUR_COLOURS)), also those a class never "
                 "showed: they get alpha pretend cats too.", _ratio(counts + alpha,
                                                                    totals + seen * alpha)),
+        Mistake("took m as the number of classes K (counts.shape[0]), not of colours",
+                "m is the number of colours, len(FUR_COLOURS): the rows are the K classes, "
+                "the columns the m colours.", _ratio(counts + alpha, totals + n_classes * alpha)),
+        Mistake("divided by all N cats plus m alpha, not by the class total N_k + m alpha",
+                "Each row is one class: divide by the cats in that class, N_k, plus its m "
+                "alpha pretend cats.", _ratio(counts + alpha, sex.size + m * alpha)),
         Mistake("left out the pseudo-count (this is the maximum-likelihood table)",
                 "Use the argument alpha: (N_kj + alpha) / (N_k + m alpha).",
                 _ratio(counts, totals)),
         *_layout_mistakes(expected, colours),
+        log_not_probability(expected),
     ]
+    if alpha != 1:
+        mistakes.append(Mistake("used alpha = 1, not the argument alpha",
+                                "Use the function's argument alpha, not a typed-in 1: the "
+                                "function is also called with other values.",
+                                _ratio(counts + 1, totals + m)))
     check_answer(answer, expected, name="pseudo_count_estimates(fur, sex, alpha)",
                  mistakes=mistakes, rtol=RTOL)
 
@@ -293,7 +326,10 @@ def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR
     :math:`\pi_{t,j} P(y = t)`, not normalised; the log-posterior instead of the
     probability; the posterior of another class; the likelihood
     :math:`\pi_{t,j}` itself; the priors of the two classes swapped; the
-    estimates without the pseudo-count (when ``alpha > 0``).
+    estimates without the pseudo-count (when ``alpha > 0``); the evidence
+    :math:`P(x = j)` taken as the colour's frequency :math:`N_j / N` instead of
+    :math:`\sum_k \pi_{k,j} P(y = k)` (when ``alpha > 0``; the posteriors of a
+    colour then do not sum to one); the colours sorted alphabetically.
 
     Parameters
     ----------
@@ -363,4 +399,16 @@ def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR
         mistakes.append(Mistake("used the maximum-likelihood estimates (no pseudo-count)",
                                 "Use the smoothed pi_kj = (N_kj + alpha) / (N_k + m alpha).",
                                 _ratio(joint_ml[t], joint_ml.sum(axis=0))))
+        mistakes.append(Mistake("divided by the colour's frequency N_j / N, not by "
+                                "P(x = j) = sum over k of pi_kj P(y = k)",
+                                "With pseudo-counts the two differ: take the denominator from "
+                                "the same smoothed model, the sum of the numerators of all "
+                                "classes, so that the posteriors of a colour sum to one.",
+                                _ratio(joint[t], counts.sum(axis=0) / sex.size)))
+    alphabetical = np.argsort(np.array(colours))
+    if not np.array_equal(alphabetical, np.arange(len(colours))):
+        mistakes.append(Mistake("ordered the colours alphabetically (as np.unique(fur) and a "
+                                "model fitted without categories= do)",
+                                "Give one posterior per colour in the order of FUR_COLOURS "
+                                "(black, orange, white, calico).", expected[alphabetical]))
     check_answer(posterior, expected, name=name, mistakes=mistakes, rtol=RTOL)
