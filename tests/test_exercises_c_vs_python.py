@@ -4,6 +4,7 @@ named, anything else gets the plain message, and no message shows the expected v
 import numpy as np
 import pytest
 from scipy.special import gammaln, logsumexp
+from scipy.stats import multinomial
 
 from lecture_utils.datasets import load_code_corpus, load_code_punctuation
 from lecture_utils.exercises.c_vs_python import (
@@ -43,9 +44,6 @@ PRIORS = FILES / FILES.sum()
 def log_likelihood_right(x, theta):
     return gammaln(x.sum() + 1) - gammaln(x + 1).sum() + np.log(theta) @ x
 
-
-G = log_likelihood_right(X_LONG, THETA) + np.log(PRIORS)
-LOG_POST = G - logsumexp(G)
 
 
 # ---------------------------------------------------------------- helpers
@@ -97,6 +95,11 @@ def per_file_average():
     (N_KJ / N_KJ.sum(), "total number of symbols of all classes"),
     (N_KJ / FILES[:, None], "number of files"),
     (per_file_average(), "averaged the frequencies of each file"),
+    (TRAIN.X / TRAIN.X.sum(axis=1, keepdims=True), "one row per file"),
+    (np.log(THETA), "log-probability where the probability"),
+    ((N_KJ + 1) / (N_KJ.sum(axis=1, keepdims=True) + 7), "pseudo-count of 1"),
+    (THETA.round(3), "rounded it to 3 decimals"),
+    (THETA.round(4), "rounded it to 4 decimals"),
 ])
 def test_theta_mistakes_are_named(wrong, phrase):
     message = message_of(check_ml_frequencies, wrong, TRAIN.X, TRAIN.y, expected=THETA)
@@ -133,6 +136,9 @@ def test_weights_right(capsys):
     (np.log((N_KJ[0] + ALPHA) / (N_KJ[1] + ALPHA)), "without dividing by the class totals"),
     (np.log((N_KJ[0] + ALPHA) / N_KJ[0].sum()) - np.log((N_KJ[1] + ALPHA) / N_KJ[1].sum()),
      "left the totals N_k as they were"),
+    (np.log((N_KJ[0] + ALPHA) / (N_KJ[0].sum() + ALPHA))
+     - np.log((N_KJ[1] + ALPHA) / (N_KJ[1].sum() + ALPHA)), "only one α to the total"),
+    (B.round(2), "rounded it to 2 decimals"),
 ])
 def test_weights_mistakes_are_named(wrong, phrase):
     message = message_of(check_llr_weights, wrong, TRAIN.X, TRAIN.y, alpha=ALPHA, numerator="C",
@@ -167,6 +173,16 @@ def test_llr_right(capsys):
     (LLR_X2 + np.log(4 / 3), "log prior odds"),
     (X2 @ np.log((N_KJ[0] + ALPHA) / (N_KJ[1] + ALPHA)), "ratios of the counts"),
     (X2 @ (np.log(THETA[0]) - np.log(THETA[1])), "ignored the pseudo-count"),
+    (1 / (1 + np.exp(-LLR_X2)), "σ(llr(x))"),
+    (X2 * B, "did not add the products up"),
+    (TEST.X[1:2] @ B, "array with one entry"),
+    (X2 @ (np.log(N_KJ[0] / (N_KJ[0].sum() + 7 * ALPHA))
+           - np.log(N_KJ[1] / (N_KJ[1].sum() + 7 * ALPHA))), "class totals N_k only"),
+    (X2 @ (np.log((N_KJ[0] + ALPHA) / N_KJ[0].sum()) - np.log((N_KJ[1] + ALPHA) / N_KJ[1].sum())),
+     "left the totals N_k as they were"),
+    (X2 @ (np.log((N_KJ[0] + ALPHA) / (N_KJ[0].sum() + ALPHA))
+           - np.log((N_KJ[1] + ALPHA) / (N_KJ[1].sum() + ALPHA))), "only one α to the total"),
+    (round(LLR_X2, 2), "rounded it to 2 decimals"),
 ])
 def test_llr_mistakes_are_named(wrong, phrase):
     message = message_of(check_llr_of_script, wrong, X2, TRAIN.X, TRAIN.y, alpha=ALPHA,
@@ -186,7 +202,7 @@ def test_llr_unrecognised_none_nan():
 
 # ---------------------------------------------------------------- exercise 4: log-likelihood
 
-X_CALLS = np.vstack([X_LONG, TEST.X])
+X_CALLS = np.vstack([X_LONG, TEST.X])                    # X_post of the notebook
 EXPECTED_LL = np.array([log_likelihood_right(x, THETA) for x in X_CALLS])
 
 
@@ -219,6 +235,33 @@ def probability_with_coefficient(x, theta):
     return np.exp(log_likelihood_right(x, theta))
 
 
+def gammaln_of_n(x, theta):
+    with np.errstate(invalid="ignore"):
+        return gammaln(x.sum()) - gammaln(x).sum() + np.log(theta) @ x
+
+
+def log10_for_theta_only(x, theta):
+    return gammaln(x.sum() + 1) - gammaln(x + 1).sum() + np.log10(theta) @ x
+
+
+def with_log_prior(x, theta):
+    return log_likelihood_right(x, theta) + np.log(PRIORS)
+
+
+def log_of_the_product(x, theta):
+    with np.errstate(divide="ignore"):
+        return np.log(np.prod(theta ** x, axis=1))
+
+
+def log_of_scipy_probability(x, theta):
+    with np.errstate(divide="ignore"):
+        return np.log(multinomial.pmf(x, x.sum(), theta))
+
+
+def rounded_to_two(x, theta):
+    return np.round(log_likelihood_right(x, theta), 2)
+
+
 @pytest.mark.parametrize("function, phrase", [
     (no_coefficient, "left out the multinomial coefficient"),
     (coefficient_subtracted, "subtracted the log multinomial coefficient"),
@@ -226,6 +269,12 @@ def probability_with_coefficient(x, theta):
     (base_10, "base-10"),
     (plain_product, "underflows to 0"),
     (probability_with_coefficient, "probability where its logarithm"),
+    (gammaln_of_n, "gammaln(n), which is log (n − 1)!"),
+    (log10_for_theta_only, "base-10 logarithms for θ"),
+    (with_log_prior, "added the log prior"),
+    (log_of_the_product, "log of the product"),
+    (log_of_scipy_probability, "log of the probability after computing it"),
+    (rounded_to_two, "rounded it to 2 decimals"),
 ])
 def test_log_likelihood_mistakes_are_named(function, phrase):
     message = message_of(check_multinomial_log_likelihood, function, TRAIN.X, TRAIN.y, X_CALLS,
@@ -250,6 +299,12 @@ def test_log_likelihood_unrecognised_unwritten_failing_and_wrong_shape():
     assert "shape (2,)" in message_of(
         check_multinomial_log_likelihood, lambda x, theta: np.log(theta) * x, TRAIN.X, TRAIN.y,
         X_CALLS, expected=EXPECTED_LL)
+
+    def no_return(x, theta):
+        log_likelihood_right(x, theta)
+
+    assert "returned None" in message_of(check_multinomial_log_likelihood, no_return, TRAIN.X,
+                                         TRAIN.y, X_CALLS, expected=EXPECTED_LL)
     assert "still None" in message_of(check_multinomial_log_likelihood, None, TRAIN.X, TRAIN.y,
                                       X_CALLS, expected=EXPECTED_LL) \
         or "should be a function" in message_of(check_multinomial_log_likelihood, None, TRAIN.X,
@@ -267,49 +322,75 @@ def test_log_likelihood_other_data_and_a_zero_probability(capsys):
 
 # ---------------------------------------------------------------- exercise 4: log posterior
 
-def test_log_posterior_right(capsys):
-    assert_right(capsys, check_log_posterior, LOG_POST, X_LONG, TRAIN.X, TRAIN.y)
+X_POST = X_CALLS                     # rows x_long, x1, x2, as in the notebook
+LOG_LIK_POST = np.array([log_likelihood_right(x, THETA) for x in X_POST])
+G_POST = LOG_LIK_POST + np.log(PRIORS)
+LOG_POST = G_POST - logsumexp(G_POST, axis=1, keepdims=True)
 
 
-def naive_log_sum_exp():
+def normalise(g):
+    return g - logsumexp(g, axis=1, keepdims=True)
+
+
+def by_hand(g, g_max):
+    """g − (g_max + log Σ_k exp(g_k − g_max)), as a student writes it, underflow and all."""
     with np.errstate(divide="ignore"):
-        return G - np.log(np.sum(np.exp(G)))
+        return g - (g_max + np.log(np.sum(np.exp(g - g_max), axis=1, keepdims=True)))
 
 
-G_UNIFORM = log_likelihood_right(X_LONG, THETA) + np.log(0.5)
-G_SWAPPED = log_likelihood_right(X_LONG, THETA) + np.log(PRIORS[::-1])
+def test_log_posterior_right(capsys):
+    assert_right(capsys, check_log_posterior, LOG_POST, X_POST, TRAIN.X, TRAIN.y)
+    assert_right(capsys, check_log_posterior, by_hand(G_POST, G_POST.max(axis=1, keepdims=True)),
+                 X_POST, TRAIN.X, TRAIN.y)
 
 
 @pytest.mark.parametrize("wrong, phrase", [
-    (G_UNIFORM - logsumexp(G_UNIFORM), "left out the prior"),
-    (G_SWAPPED - logsumexp(G_SWAPPED), "priors in the other order"),
-    (G, "without normalising"),
+    (normalise(LOG_LIK_POST + np.log(0.5)), "left out the prior"),
+    (normalise(LOG_LIK_POST + np.log(PRIORS[::-1])), "priors in the other order"),
+    (normalise(LOG_LIK_POST + PRIORS), "prior π_k itself, not its log"),
+    (G_POST, "without normalising"),
+    (G_POST - G_POST.max(axis=1, keepdims=True), "left out log Σ_k exp(g_k − g_max)"),
     (np.exp(LOG_POST), "probability where its logarithm"),
-    (naive_log_sum_exp(), "underflows to 0"),
+    (by_hand(G_POST, 0.0), "underflowed to 0"),
+    (by_hand(G_POST, G_POST.max()), "one maximum shared by all files"),
+    (G_POST - logsumexp(G_POST, axis=0, keepdims=True), "over the files (axis=0)"),
+    (G_POST - logsumexp(G_POST), "over all entries at once"),
     (LOG_POST / np.log(10), "base-10"),
+    (LOG_POST.round(3), "rounded it to 3 decimals"),
 ])
 def test_log_posterior_mistakes_are_named(wrong, phrase):
-    message = message_of(check_log_posterior, wrong, X_LONG, TRAIN.X, TRAIN.y, expected=LOG_POST)
+    message = message_of(check_log_posterior, wrong, X_POST, TRAIN.X, TRAIN.y, expected=LOG_POST)
     assert phrase in message
 
 
 def test_log_posterior_unrecognised_none_and_the_plain_formulas_nan():
-    message = message_of(check_log_posterior, LOG_POST - 1.0, X_LONG, TRAIN.X, TRAIN.y,
+    message = message_of(check_log_posterior, LOG_POST - 1.0, X_POST, TRAIN.X, TRAIN.y,
                          expected=LOG_POST)
     assert "none of the usual mistakes" in message
-    assert "still None" in message_of(check_log_posterior, None, X_LONG, TRAIN.X, TRAIN.y,
+    assert "still None" in message_of(check_log_posterior, None, X_POST, TRAIN.X, TRAIN.y,
                                       expected=LOG_POST)
-    product = np.prod(THETA ** X_LONG, axis=1) * PRIORS          # underflows to 0 in both classes
+    product = np.prod(THETA ** X_POST[:, None, :], axis=2) * PRIORS   # x_long: 0 in both classes
     with np.errstate(invalid="ignore", divide="ignore"):
-        plain = np.log(product / product.sum())                 # 0 / 0
-    assert np.all(np.isnan(plain))
-    assert "NaN" in message_of(check_log_posterior, plain, X_LONG, TRAIN.X, TRAIN.y,
+        plain = np.log(product / product.sum(axis=1, keepdims=True))  # 0 / 0 for x_long
+    assert np.all(np.isnan(plain[0]))
+    assert "NaN" in message_of(check_log_posterior, plain, X_POST, TRAIN.X, TRAIN.y,
                                expected=LOG_POST)
 
 
+def test_log_posterior_of_one_file(capsys):
+    """A single count vector gives shape (K,); g − g_max is caught on a short script only."""
+    assert_right(capsys, check_log_posterior, LOG_POST[0], X_LONG, TRAIN.X, TRAIN.y)
+    assert "left out the prior" in message_of(
+        check_log_posterior, normalise(LOG_LIK_POST[:1] + np.log(0.5))[0], X_LONG, TRAIN.X,
+        TRAIN.y, expected=LOG_POST[0])
+    g = G_POST[1]
+    assert "left out log Σ_k exp" in message_of(check_log_posterior, g - g.max(), TEST.X[0],
+                                                TRAIN.X, TRAIN.y, expected=LOG_POST[1])
+
+
 def test_log_posterior_with_given_priors(capsys):
-    g = log_likelihood_right(X_LONG, THETA) + np.log([0.5, 0.5])
-    assert_right(capsys, check_log_posterior, g - logsumexp(g), X_LONG, TRAIN.X, TRAIN.y,
+    g = LOG_LIK_POST + np.log([0.5, 0.5])
+    assert_right(capsys, check_log_posterior, normalise(g), X_POST, TRAIN.X, TRAIN.y,
                  priors=[0.5, 0.5])
 
 
@@ -325,8 +406,9 @@ def test_log_posterior_with_given_priors(capsys):
     (lambda: check_llr_of_script(LLR_X2, X2[:3], TRAIN.X, TRAIN.y), "length 7"),
     (lambda: check_multinomial_log_likelihood(log_likelihood_right, TRAIN.X, TRAIN.y,
                                               X_CALLS[:, :3]), "same symbols"),
-    (lambda: check_log_posterior(LOG_POST, X_LONG, TRAIN.X, TRAIN.y, priors=[0.9, 0.9]),
+    (lambda: check_log_posterior(LOG_POST, X_POST, TRAIN.X, TRAIN.y, priors=[0.9, 0.9]),
      "sum"),
+    (lambda: check_log_posterior(LOG_POST, X_POST[:, :3], TRAIN.X, TRAIN.y), "same symbols"),
 ])
 def test_bad_inputs_to_the_checks_raise_value_error(call, phrase):
     with pytest.raises(ValueError, match=phrase):

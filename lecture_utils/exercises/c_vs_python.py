@@ -18,15 +18,17 @@ Checks, one per code exercise:
 `check_multinomial_log_likelihood`
     a function ``log_likelihood(x, theta)`` returning :math:`\log P(x \mid k)` for every class.
 `check_log_posterior`
-    the log posteriors :math:`\log P(k \mid x)` of one long file, by log-sum-exp.
+    the log posteriors :math:`\log P(k \mid x)` of one or more files, by log-sum-exp.
 
 Every check computes the right answer with `lecture_utils.discrete.MultinomialClassifier`
 (and `lecture_utils.decision.log_posteriors`) from the same inputs the student used, and
 recognises typical mistakes by recomputing them the way a student making them would.
+Every check also recognises an answer rounded to one to four decimals (`rounded`, a
+mistake builder of this module).
 """
 
 import numpy as np
-from scipy.special import gammaln
+from scipy.special import gammaln, logsumexp
 
 from ..decision import log_posteriors
 from ..discrete import MultinomialClassifier
@@ -36,6 +38,7 @@ from .checking import (
     call_student_function,
     check_answer,
     log10_not_ln,
+    log_not_probability,
     probability_not_log,
     sign_flipped,
     transposed,
@@ -112,6 +115,33 @@ def _log(values):
         return np.log(values)
 
 
+def rounded(expected, rtol=RTOL, atol=1e-9):
+    """The mistake of rounding the answer (to 1, 2, 3 or 4 decimals) before it is checked.
+
+    Only roundings that move the answer out of the tolerance are returned, so a
+    right answer is never called rounded.
+
+    Examples
+    --------
+    >>> for mistake in rounded([0.12345678, 2.5]):
+    ...     print(mistake.diagnosis, mistake.answer)
+    rounded it to 4 decimals [0.1235 2.5   ]
+    rounded it to 3 decimals [0.123 2.5  ]
+    rounded it to 2 decimals [0.12 2.5 ]
+    rounded it to 1 decimal [0.1 2.5]
+    """
+    expected = np.asarray(expected, dtype=float)
+    mistakes = []
+    for decimals in (4, 3, 2, 1):
+        value = np.round(expected, decimals)
+        if not np.allclose(value, expected, rtol=rtol, atol=atol):
+            mistakes.append(Mistake(
+                f"rounded it to {decimals} decimal{'s' if decimals > 1 else ''}",
+                f"The check compares with a relative tolerance of {rtol:g}: keep every digit, "
+                "and round only what you print.", value))
+    return mistakes
+
+
 def check_ml_frequencies(theta, X, y):
     r"""Check the maximum-likelihood symbol probabilities of every class.
 
@@ -127,7 +157,8 @@ def check_ml_frequencies(theta, X, y):
     Recognised mistakes: normalised over the classes instead of the symbols;
     the counts themselves; the transpose; the classes in the other order;
     divided by the grand total of both classes; divided by the number of files;
-    the average of each file's own frequencies.
+    the average of each file's own frequencies; one row per file (not pooled);
+    log-probabilities; a pseudo-count of 1 (scikit-learn's default); rounded.
 
     Parameters
     ----------
@@ -156,9 +187,10 @@ def check_ml_frequencies(theta, X, y):
     expected = np.exp(MultinomialClassifier().fit(X, y).feature_log_prob_)
     counts, files = _class_counts(X, y)
     with np.errstate(divide="ignore", invalid="ignore"):
-        per_file = np.array([np.mean(X[y == k] / X[y == k].sum(axis=1, keepdims=True), axis=0)
-                             for k in np.unique(y)])
+        each_file = X / X.sum(axis=1, keepdims=True)
+        per_file = np.array([np.mean(each_file[y == k], axis=0) for k in np.unique(y)])
         wrong_axis = counts / counts.sum(axis=0, keepdims=True)
+    laplace = np.exp(MultinomialClassifier(alpha=1.0).fit(X, y).feature_log_prob_)
     mistakes = [
         Mistake("normalised over the classes (each symbol's column sums to one) instead of "
                 "over the symbols",
@@ -181,7 +213,16 @@ def check_ml_frequencies(theta, X, y):
         Mistake("averaged the frequencies of each file separately",
                 "Maximum likelihood pools the counts of all files of a class first, then "
                 "divides once by N_k: a long file weighs more than a short one.", per_file),
+        Mistake("gave one row per file (each file's own frequencies), not one per class",
+                "Pool the files of each class first: N_k,j adds the counts of symbol j over "
+                "all files with y == k; theta has one row per class.", each_file),
+        log_not_probability(expected),
+        Mistake("added a pseudo-count of 1 to every count (Laplace smoothing, the default of "
+                "scikit-learn's MultinomialNB)",
+                "Exercise 1 asks for the maximum-likelihood estimate: no pseudo-count, "
+                "θ_k,j = N_k,j / N_k.", laplace),
     ]
+    mistakes += rounded(expected)
     check_answer(theta, expected, name="theta", mistakes=mistakes, rtol=RTOL)
 
 
@@ -194,7 +235,8 @@ def _weights(X, y, alpha, numerator):
 
 
 def _weight_mistakes(X, y, alpha, numerator):
-    """``(expected b, [Mistake, ...])`` for the weights of the linear llr."""
+    """The model, the expected :math:`b`, the position of ``numerator``, the mistakes of
+    :math:`b`, and (a sublist of those) the ways of getting the pseudo-count wrong."""
     model, expected, top = _weights(X, y, alpha, numerator)
     counts = model.feature_count_[[top, 1 - top]]
     D = counts.shape[1]
@@ -203,6 +245,8 @@ def _weight_mistakes(X, y, alpha, numerator):
     count_ratio = _log(counts[0] + alpha) - _log(counts[1] + alpha)
     counts_only = _log((counts[0] + alpha) / counts[0].sum()) \
         - _log((counts[1] + alpha) / counts[1].sum())
+    alpha_once = _log((counts[0] + alpha) / (counts[0].sum() + alpha)) \
+        - _log((counts[1] + alpha) / (counts[1].sum() + alpha))
     mistakes = [
         sign_flipped(expected, "computed the ratio the wrong way round (the other class on top)",
                      f"Put {numerator} on top: b_j = log θ_{numerator},j − log θ_other,j, so that "
@@ -216,9 +260,10 @@ def _weight_mistakes(X, y, alpha, numerator):
                 "First turn counts into frequencies θ_k,j (divide by each class's total), then "
                 "take the log-ratio.", count_ratio),
     ]
+    smoothing = []
     if alpha > 0:
         _, plain_ml, _ = _weights(X, y, 0.0, numerator)
-        mistakes += [
+        smoothing = [
             Mistake("ignored the pseudo-count α (this is the maximum-likelihood b)",
                     "Add α to every count N_k,j and αD to every total N_k before taking "
                     "frequencies.", plain_ml),
@@ -228,8 +273,11 @@ def _weight_mistakes(X, y, alpha, numerator):
             Mistake("added α to every count N_k,j but left the totals N_k as they were",
                     "The smoothed counts of a class add up to N_k + αD: divide by that, so "
                     "that each row of θ still sums to one.", counts_only),
+            Mistake("added α to every count N_k,j but only one α to the total N_k",
+                    "Each of the D symbols gets α, so the total grows by αD: divide by "
+                    "N_k + αD.", alpha_once),
         ]
-    return model, expected, top, mistakes
+    return model, expected, top, mistakes + smoothing, smoothing
 
 
 def check_llr_weights(b, X, y, alpha=0.0, numerator="C"):
@@ -247,7 +295,8 @@ def check_llr_weights(b, X, y, alpha=0.0, numerator="C"):
     instead of its log; the log-ratio of the counts without dividing by the
     class totals (the lecture's printed slip); and, when ``alpha > 0``, the
     pseudo-count ignored, added to the totals :math:`N_k` only, or added to the
-    counts without :math:`\alpha D` in the totals.
+    counts with the totals left as they were or grown by :math:`\alpha` instead of
+    :math:`\alpha D`; rounded.
 
     Parameters
     ----------
@@ -278,8 +327,8 @@ def check_llr_weights(b, X, y, alpha=0.0, numerator="C"):
     """
     X, y = _check_training(X, y)
     alpha = _check_alpha(alpha)
-    _, expected, _, mistakes = _weight_mistakes(X, y, alpha, numerator)
-    check_answer(b, expected, name="b", mistakes=mistakes, rtol=RTOL)
+    _, expected, _, mistakes, _ = _weight_mistakes(X, y, alpha, numerator)
+    check_answer(b, expected, name="b", mistakes=mistakes + rounded(expected), rtol=RTOL)
 
 
 def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x"):
@@ -295,9 +344,11 @@ def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x
     Compared with relative tolerance 1e-6.
 
     Recognised mistakes: the wrong way round; base-10 logs; the likelihood ratio
-    instead of its log; the weights added up without the counts; the log prior
-    odds added; the count-ratio weights of the lecture's printed slip; and, when
-    ``alpha > 0``, the pseudo-count ignored.
+    instead of its log; the posterior :math:`\sigma(\mathrm{llr})` instead of the
+    llr; the weights added up without the counts; the products :math:`x_j b_j` not
+    added up; an array of one entry instead of a number; the log prior odds added;
+    the count-ratio weights of the lecture's printed slip; when ``alpha > 0``, the
+    weights of every pseudo-count mistake of `check_llr_weights`; rounded.
 
     Parameters
     ----------
@@ -327,11 +378,12 @@ def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x
     X, y = _check_training(X, y)
     x = _check_vector(x, X.shape[1])
     alpha = _check_alpha(alpha)
-    model, weights, top, weight_mistakes = _weight_mistakes(X, y, alpha, numerator)
+    model, weights, top, weight_mistakes, smoothing = _weight_mistakes(X, y, alpha, numerator)
     log_lik = model.log_likelihood(x[None, :])[0]
     expected = log_lik[top] - log_lik[1 - top]
     with np.errstate(invalid="ignore"):
         by_weights = {m.diagnosis: float(x @ np.asarray(m.answer)) for m in weight_mistakes}
+        smoothed_llr = [Mistake(m.diagnosis, m.fix, x @ np.asarray(m.answer)) for m in smoothing]
     count_ratio = next(v for d, v in by_weights.items() if "ratio of the counts" in d)
     priors = model.priors_[[top, 1 - top]]
     mistakes = [
@@ -343,9 +395,19 @@ def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x
         Mistake("gave the likelihood ratio, not its logarithm",
                 "llr(x) is the log of the ratio: the sum Σ_j x_j b_j, with no exp.",
                 np.exp(expected)),
+        Mistake(f"gave the posterior P({numerator} | x) = σ(llr(x)) under uniform priors, "
+                "not the llr",
+                "The llr is the log-likelihood ratio itself: Σ_j x_j b_j, not squashed into "
+                "(0, 1).", 1.0 / (1.0 + np.exp(-expected))),
         Mistake("added up the weights b_j without multiplying each by its count x_j",
                 "Every occurrence of symbol j adds b_j: weight b_j by the count x_j (x @ b).",
                 weights.sum()),
+        Mistake("multiplied each count x_j by its weight b_j but did not add the products up",
+                "The llr is one number, the sum Σ_j x_j b_j: use x @ b (or np.sum(x * b)).",
+                x * weights),
+        Mistake("gave an array with one entry, not a number",
+                "Give one number, e.g. float(x @ b): a 1-D count vector x gives x @ b as a "
+                "number already; a slice like X[1:2] keeps a dimension.", np.array([expected])),
         Mistake("added the log prior odds (that gives the log posterior odds, not the llr)",
                 "The llr compares likelihoods only; leave the priors out.",
                 expected + np.log(priors[0] / priors[1])),
@@ -354,12 +416,7 @@ def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x
                 "Weights are log-ratios of frequencies θ_k,j, which divide by each class's "
                 "total.", count_ratio),
     ]
-    if alpha > 0:
-        plain_ml = MultinomialClassifier().fit(X, y).log_likelihood(x[None, :])[0]
-        mistakes.append(Mistake("ignored the pseudo-count α (this is the maximum-likelihood llr)",
-                                "Compute b from the smoothed frequencies "
-                                "(N_k,j + α) / (N_k + αD).",
-                                plain_ml[top] - plain_ml[1 - top]))
+    mistakes += smoothed_llr + rounded(expected)
     check_answer(llr_x, expected, name=name, mistakes=mistakes, rtol=RTOL)
 
 
@@ -368,6 +425,9 @@ def _student_rows(function, X_test, theta, name):
     rows = []
     for x in X_test:
         value = call_student_function(function, x.copy(), theta.copy(), name=name)
+        if value is None:
+            raise NotYetRight(f"`{name}` returned None: end the function with "
+                              "`return <the array of log-likelihoods>`.")
         try:
             value = np.asarray(value, dtype=float)
         except (TypeError, ValueError):
@@ -396,9 +456,12 @@ def check_multinomial_log_likelihood(log_likelihood, X_train, y_train, X_test):
     `MultinomialClassifier.log_likelihood`, relative tolerance 1e-6.
 
     Recognised mistakes: the coefficient left out; the coefficient subtracted;
-    :math:`\log s!` without the :math:`\log x_j!`; base-10 logs; a probability
+    :math:`\log s!` without the :math:`\log x_j!`; ``gammaln(n)`` (that is
+    :math:`\log (n-1)!`) for :math:`\log n!`; base-10 logs (everywhere, or for
+    :math:`\theta` only); the log prior :math:`\log \pi_k` added; a probability
     instead of its log (with or without the coefficient: it underflows to 0 for
-    long files).
+    long files); the log of such an underflowed probability (:math:`-\infty`);
+    rounded. A function that returns None is told to return its result.
 
     Parameters
     ----------
@@ -437,7 +500,11 @@ def check_multinomial_log_likelihood(log_likelihood, X_train, y_train, X_test):
     answer = _student_rows(log_likelihood, X_test, theta, name)
     expected = model.log_likelihood(X_test)
     coefficient = (gammaln(X_test.sum(axis=1) + 1.0) - gammaln(X_test + 1.0).sum(axis=1))[:, None]
-    without = expected - coefficient
+    without = expected - coefficient                     # Σ_j x_j log θ_k,j
+    with np.errstate(divide="ignore", invalid="ignore"):
+        off_by_one = (gammaln(X_test.sum(axis=1)) - gammaln(X_test).sum(axis=1))[:, None] + without
+        log_of_product = np.log(np.exp(without))           # −∞ where the product underflowed
+        log_of_probability = np.log(np.exp(expected))
     mistakes = [
         Mistake("left out the multinomial coefficient",
                 "The exercise asks for log P(x | k) with the coefficient: add "
@@ -447,18 +514,35 @@ def check_multinomial_log_likelihood(log_likelihood, X_train, y_train, X_test):
         Mistake("used log s! alone as the coefficient (the division by ∏_j x_j! is missing)",
                 "The coefficient is s! / ∏_j x_j!: subtract Σ_j log x_j! too.",
                 without + gammaln(X_test.sum(axis=1) + 1.0)[:, None]),
+        Mistake("used gammaln(n), which is log (n − 1)!, for log n!",
+                "gammaln(n) = log Γ(n) = log (n − 1)!: use gammaln(s + 1) and gammaln(x + 1) "
+                "(gammaln(0) is +∞, which is where the infinities come from).", off_by_one),
         log10_not_ln(expected),
+        Mistake("used base-10 logarithms for θ (np.log10) next to the natural logs of gammaln",
+                "The lectures' logs are natural logs, as gammaln's are: use np.log (or xlogy).",
+                coefficient + without / np.log(10)),
+        Mistake("added the log prior log π_k: that is the log joint g_k, not the likelihood",
+                "log P(x | k) has no prior in it; add log π_k later, for the posterior.",
+                expected + _log(model.priors_)),
         probability_not_log(expected),
         Mistake("returned the product ∏_j θ_k,j^x_j, a probability without the coefficient "
                 "(for a long file it underflows to 0)",
                 "Work in log space: Σ_j x_j log θ_k,j, plus the log coefficient.",
                 np.exp(without)),
+        Mistake("took the log of the product ∏_j θ_k,j^x_j after computing it, so a long "
+                "file's product had already underflowed to 0 (log 0 = −∞)",
+                "Take logs first: Σ_j x_j log θ_k,j is a sum of moderate numbers; then add "
+                "the log coefficient.", log_of_product),
+        Mistake("took the log of the probability after computing it, so a long file's "
+                "probability had already underflowed to 0 (log 0 = −∞)",
+                "Take logs first: log s! − Σ_j log x_j! + Σ_j x_j log θ_k,j, never the "
+                "probability itself.", log_of_probability),
     ]
-    check_answer(answer, expected, name=name, mistakes=mistakes, rtol=RTOL)
+    check_answer(answer, expected, name=name, mistakes=mistakes + rounded(expected), rtol=RTOL)
 
 
 def check_log_posterior(log_post, x, X_train, y_train, priors=None):
-    r"""Check the log posteriors of one file, normalised with log-sum-exp.
+    r"""Check the log posteriors of one file, or of several, normalised with log-sum-exp.
 
     .. math::
 
@@ -466,22 +550,29 @@ def check_log_posterior(log_post, x, X_train, y_train, priors=None):
         \log P(k \mid x) = g_k - \Big(g_{\max} + \log \sum_{k'} e^{g_{k'} - g_{\max}}\Big),
 
     with the ML model of ``X_train``, ``y_train`` and priors :math:`\pi_k`
-    (``priors``, or the classes' shares of the training files when None): shape
-    (K,), classes in sorted order. Compared with relative tolerance 1e-6 (and an
-    absolute 1e-9, so a log posterior near 0 needs about nine decimals).
+    (``priors``, or the classes' shares of the training files when None), classes
+    in sorted order: shape (K,) for one file ``x`` of shape (D,), shape (n, K) for
+    n files ``x`` of shape (n, D), each row normalised with its own :math:`g_{\max}`.
+    Compared with relative tolerance 1e-6 (and an absolute 1e-9, so a log
+    posterior near 0 needs about nine decimals).
 
     Recognised mistakes: the prior left out (uniform priors); the priors in the
-    other order; the log joint :math:`g_k` not normalised; posteriors instead of
-    log posteriors; :math:`\log \sum_k e^{g_k}` computed directly, where every
-    :math:`e^{g_k}` underflows to 0 for a long file; base-10 logs. A NaN (the
-    plain product's 0/0) gets the NaN message.
+    other order; :math:`\pi_k` added instead of :math:`\log \pi_k`; the log joint
+    :math:`g_k` not normalised; :math:`g_k - g_{\max}` without the
+    :math:`\log \sum_k e^{g_k - g_{\max}}` (right only for a file whose posterior is
+    all on one class); posteriors instead of log posteriors;
+    :math:`\log \sum_k e^{g_k}` computed so that every :math:`e^{g_k}` of a long
+    file underflows to 0 (directly, or with one :math:`g_{\max}` for all files);
+    for several files, normalised over the files or over all entries instead of
+    over the classes; base-10 logs; rounded. A NaN (the plain product's 0/0) gets
+    the NaN message.
 
     Parameters
     ----------
-    log_post : array-like of shape (K,)
+    log_post : array-like of shape (K,) or (n, K)
         The student's answer.
-    x : array-like of shape (D,)
-        The file's counts.
+    x : array-like of shape (D,) or (n, D)
+        The counts of the file, or of the files, one per row.
     X_train : array-like of shape (n_files, D)
     y_train : array-like of shape (n_files,)
     priors : array-like of shape (K,), default=None
@@ -499,32 +590,74 @@ def check_log_posterior(log_post, x, X_train, y_train, priors=None):
     >>> y = np.array(["C", "Python"])
     >>> check_log_posterior(np.log([0.9, 0.1]), [2, 0], X, y)
     Right: `log_post` matches (relative tolerance 1e-06).
+    >>> check_log_posterior(np.log([[0.9, 0.1], [0.5, 0.5]]), [[2, 0], [1, 1]], X, y)
+    Right: `log_post` matches (relative tolerance 1e-06).
     """
     X_train, y_train = _check_training(X_train, y_train)
-    x = _check_vector(x, X_train.shape[1])
+    one_file = np.ndim(x) == 1
+    if one_file:
+        X = _check_vector(x, X_train.shape[1])[None, :]
+    else:
+        X = _check_counts(x, "x")
+        if X.shape[1] != X_train.shape[1]:
+            raise ValueError(f"x has {X.shape[1]} columns but X_train has {X_train.shape[1]}; "
+                             "give both the same symbols.")
     model = MultinomialClassifier(priors=priors).fit(X_train, y_train)
     pi = model.priors_
-    log_lik = model.log_likelihood(x[None, :])
-    expected = log_posteriors(log_lik, pi)[0]
-    joint = log_lik[0] + _log(pi)
+    log_lik = model.log_likelihood(X)
     K = pi.size
+
+    def normalised(g):
+        return g - logsumexp(g, axis=1, keepdims=True)
+
+    expected = log_posteriors(log_lik, pi)
+    joint = log_lik + _log(pi)
     with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
-        direct = joint - np.log(np.exp(joint).sum())
+        direct = joint - np.log(np.exp(joint).sum(axis=1, keepdims=True))
+        shared = joint.max()
+        one_max = joint - (shared + np.log(np.exp(joint - shared).sum(axis=1, keepdims=True)))
+    underflow = ("computed log Σ_k exp(g_k) so that every exp(g_k) of a long file underflowed "
+                 "to 0 (directly, or after subtracting one maximum shared by all files): its log "
+                 "is −∞, and g_k − (−∞) = +∞")
+    underflow_fix = ("Subtract each file's own largest g_k before exponentiating (log-sum-exp): "
+                     "g_max + log Σ_k exp(g_k − g_max), with the max and the sum over the classes "
+                     "(axis=1, keepdims=True).")
     mistakes = [
         Mistake("left out the prior (these are the posteriors under uniform priors)",
                 "Add log π_k to every log-likelihood before normalising.",
-                log_posteriors(log_lik, np.full(K, 1.0 / K))[0]),
+                log_posteriors(log_lik, np.full(K, 1.0 / K))),
+        Mistake("added the prior π_k itself, not its log",
+                "Bayes' rule multiplies by π_k, so in log space add log π_k.",
+                normalised(log_lik + pi)),
         Mistake("stopped at the log joint g_k = log P(x | k) + log π_k, without normalising",
                 "Subtract log Σ_k exp(g_k), computed with log-sum-exp, from every g_k.", joint),
+        Mistake("subtracted g_max but left out log Σ_k exp(g_k − g_max); that is the log "
+                "posterior only when one class has practically all the probability",
+                "Subtract the whole log-sum-exp, g_max + log Σ_k exp(g_k − g_max), so that "
+                "the posteriors of every file add up to one.",
+                joint - joint.max(axis=1, keepdims=True)),
         probability_not_log(expected),
-        Mistake("computed log Σ_k exp(g_k) directly: every exp(g_k) underflows to 0, its log is "
-                "−∞, and g_k − (−∞) = +∞",
-                "Subtract the largest g_k before exponentiating (log-sum-exp): "
-                "g_max + log Σ_k exp(g_k − g_max).", direct),
+        Mistake(underflow, underflow_fix, direct),
+        Mistake(underflow, underflow_fix, one_max),
         log10_not_ln(expected),
     ]
+    if X.shape[0] > 1:
+        mistakes += [
+            Mistake("normalised over the files (axis=0) instead of over the classes",
+                    "Each file's posteriors add up to one over the K classes: take the max and "
+                    "the log-sum-exp along axis=1, with keepdims=True.",
+                    joint - logsumexp(joint, axis=0, keepdims=True)),
+            Mistake("normalised over all entries at once (no axis)",
+                    "Each file's posteriors add up to one over the K classes: take the max and "
+                    "the log-sum-exp along axis=1, with keepdims=True.",
+                    joint - logsumexp(joint)),
+        ]
     if not np.allclose(pi, pi[::-1]):
         mistakes.insert(1, Mistake("put the priors in the other order",
                                    "The priors follow the sorted classes, as in `classes_`.",
-                                   log_posteriors(log_lik, pi[::-1])[0]))
+                                   log_posteriors(log_lik, pi[::-1])))
+    mistakes += rounded(expected)
+    if one_file:
+        expected = expected[0]
+        mistakes = [Mistake(m.diagnosis, m.fix, np.asarray(m.answer)[0]) for m in mistakes]
     check_answer(log_post, expected, name="log_post", mistakes=mistakes, rtol=RTOL)
