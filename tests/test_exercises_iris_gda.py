@@ -6,6 +6,7 @@ from the check's own list of mistakes.
 """
 
 import numpy as np
+import pandas as pd
 import pytest
 from scipy.linalg import solve_triangular
 from scipy.special import logsumexp
@@ -19,6 +20,7 @@ from lecture_utils.exercises.iris_gda import (
     check_class_means,
     check_log_density,
     check_posteriors,
+    class_order_mistakes,
 )
 from lecture_utils.gaussian import GaussianClassifier
 
@@ -72,6 +74,8 @@ def test_right_means_pass(train, capsys):
     (lambda X, y: _means(X, y).T, "transposed"),
     (lambda X, y: np.tile(X.mean(axis=0), (3, 1)), "averaged over all samples"),
     (lambda X, y: np.array([X_k.sum(axis=0) for X_k in _rows(X, y)]), "without dividing by N_k"),
+    (lambda X, y: np.array([X[y == c].mean(axis=0) for c in pd.unique(y)]), "another order"),
+    (lambda X, y: np.array([X_k.mean() for X_k in _rows(X, y)]), "without axis=0"),
     (lambda X, y: _means(X, y) + 0.01, "matches none of the usual mistakes"),
 ])
 def test_mean_mistakes_are_named_without_the_answer(train, wrong, phrase):
@@ -94,6 +98,11 @@ def _pooled(X, y):
     return np.array([scatter / len(X)] * 3)
 
 
+def test_the_split_lists_the_classes_out_of_sorted_order(train):
+    # so that the class-order tests below test something
+    assert list(pd.unique(train[1])) != sorted(pd.unique(train[1]))
+
+
 def test_right_covariances_pass(train, capsys):
     check_class_covariances(_ml_covariances(*train), *train)
     assert capsys.readouterr().out.startswith("Right: `covariances`")
@@ -104,7 +113,16 @@ def test_right_covariances_pass(train, capsys):
     (_pooled, "pooled"),
     (lambda X, y: np.array([np.cov(X.T, bias=True)] * 3), "covariance of all the data, around"),
     (lambda X, y: np.array([np.cov(X.T)] * 3), r"np\.cov\(X\.T\)"),
-    (lambda X, y: np.array([X_k.T @ X_k / len(X_k) for X_k in _rows(X, y)]), "centre"),
+    (lambda X, y: np.array([X_k.T @ X_k / len(X_k) for X_k in _rows(X, y)]), "forgot to centre"),
+    (lambda X, y: _ml_covariances(X, y) * 30 / len(X), "by N, the number of all samples"),
+    (lambda X, y: np.array([(X_k - X.mean(axis=0)).T @ (X_k - X.mean(axis=0)) / len(X_k)
+                            for X_k in _rows(X, y)]), "on the overall mean"),
+    (lambda X, y: np.array([np.cov(X_k) for X_k in _rows(X, y)]), "one row and column per sample"),
+    (lambda X, y: np.array([np.cov(X_k, bias=True) for X_k in _rows(X, y)]), "rowvar=False"),
+    (lambda X, y: np.array([(X_k - X_k.mean(axis=0)) @ (X_k - X_k.mean(axis=0)).T / len(X_k)
+                            for X_k in _rows(X, y)]), r"not R R\^T"),
+    (lambda X, y: np.array([np.cov(X[y == c].T, bias=True) for c in pd.unique(y)]),
+     "another order"),
     (lambda X, y: np.array([np.diag(X_k.var(axis=0)) for X_k in _rows(X, y)]),
      "only the variances"),
     (lambda X, y: _ml_covariances(X, y).reshape(3, 4), r"shape \(3, 4\)"),
@@ -147,12 +165,25 @@ def _solved(d, L):
     return np.sum(solve_triangular(L, d.T, lower=True) ** 2, axis=0)
 
 
+def _uncentred_log_density(X, mean, covariance):
+    L = np.linalg.cholesky(covariance)
+    z = solve_triangular(L, X.T, lower=True)   # x where x - mu belongs
+    return -0.5 * (X.shape[1] * LOG_2PI + np.sum(z**2, axis=0)) - np.sum(np.log(np.diag(L)))
+
+
 STUDENT_MISTAKES = [
     (lambda X, m, S: multivariate_normal.pdf(X, m, S), "probability where its logarithm"),
     (lambda X, m, S: multivariate_normal.logpdf(X, m, S) / np.log(10), "base-10"),
     (_with_distance(_solved, half_log_det=False), r"log\|Sigma\| without its factor 1/2"),
     (_with_distance(_solved, two_pi=False), "log\\(2 pi\\) term"),
     (_with_distance(_solved, half_distance=False), "1/2 in front of the squared Mahalanobis"),
+    (lambda X, m, S: (-0.5 * X.shape[1] * LOG_2PI
+                      - 0.5 * np.sum(np.log(np.diag(np.linalg.cholesky(S))))
+                      - 0.5 * _solved(X - m, np.linalg.cholesky(S))), "forgetting its factor 2"),
+    (_uncentred_log_density, "subtract the mean"),
+    (_with_distance(lambda d, L: np.sum(solve_triangular(L, d.T) ** 2, axis=0)), "lower=True"),
+    (_with_distance(lambda d, L: np.sum(solve_triangular(L, d.T, lower=True) ** 2, axis=1)),
+     "over the samples instead of over the features"),
     (_with_distance(lambda d, L: np.sum((d @ L) ** 2, axis=1)), "multiplied by the Cholesky"),
     (_with_distance(lambda d, L: np.sum((L @ d.T) ** 2, axis=0)), "multiplied by the Cholesky"),
     (_with_distance(lambda d, L: np.sum(solve_triangular(L.T, d.T, lower=False) ** 2, axis=0)),
@@ -225,7 +256,7 @@ def _naive(log_likelihoods, priors):
 
 
 @pytest.mark.parametrize("wrong, phrase", [
-    (lambda ll, p: _student_posteriors(ll, np.ones(3)), "forgot the prior"),
+    (lambda ll, p: _student_posteriors(ll, np.ones(3)), "left out the priors"),
     (lambda ll, p: np.exp(ll + p - logsumexp(ll + p, axis=1, keepdims=True)), "instead of its log"),
     (lambda ll, p: np.exp(ll) * p, "did not normalise"),
     (lambda ll, p: ll + np.log(p) - logsumexp(ll + np.log(p), axis=1, keepdims=True),
@@ -233,11 +264,33 @@ def _naive(log_likelihoods, priors):
     (lambda ll, p: _student_posteriors(ll, p, axis=0), "over the samples"),
     (lambda ll, p: _student_posteriors(ll, p).T, "transposed"),
     (_naive, "underflows"),
+    (lambda ll, p: np.nan_to_num(_naive(ll, p)), "replaced the nan by 0"),
+    (lambda ll, p: np.exp(ll + np.log(p) - logsumexp(ll + np.log(p))), "all entries at once"),
+    (lambda ll, p: np.exp(ll + np.log10(p) - logsumexp(ll + np.log10(p), axis=1, keepdims=True)),
+     "base-10"),
+    (lambda ll, p: np.exp(ll * p - logsumexp(ll * p, axis=1, keepdims=True)),
+     "multiplied the log-likelihoods by the priors"),
     (lambda ll, p: _student_posteriors(ll, p)[:, ::-1], "matches none of the usual mistakes"),
 ])
 def test_posterior_mistakes_are_named_without_the_answer(scores, wrong, phrase):
     message = _not_yet(check_posteriors, wrong(scores, PRIORS), scores, PRIORS, match=phrase)
     assert not _leaks(message, _student_posteriors(scores, PRIORS)[:-1])
+
+
+def test_predict_proba_of_the_balanced_model_is_named_as_equal_priors(split, scores):
+    X_train, X_test, y_train, _ = split
+    model = GaussianClassifier(covariance="full").fit(X_train, y_train)
+    proba = model.predict_proba(np.vstack([X_test, [[58.0, 2.8]]]))
+    message = _not_yet(check_posteriors, proba, scores, PRIORS, match="used equal ones")
+    assert "predict_proba" in message
+
+
+def test_class_order_mistakes_are_every_other_order():
+    expected = np.arange(6.0).reshape(3, 2)
+    orders = [m.answer[:, 0].tolist() for m in class_order_mistakes(expected)]
+    assert len(orders) == 5 and [0.0, 2.0, 4.0] not in orders
+    assert len({tuple(o) for o in orders}) == 5
+    assert class_order_mistakes(np.zeros((5, 2))) == []
 
 
 def test_posteriors_still_none_or_nan(scores):

@@ -9,26 +9,45 @@ message shows the right value.
 check                      recognised mistakes
 =========================  =====================================================
 `check_class_means`        transposed (D, K); the overall mean for every class;
-                           class sums instead of averages
-`check_class_covariances`  divided by N_k - 1 (``np.cov``'s default); the pooled
-                           (tied) covariance for every class; the covariance of
-                           all the data for every class (divided by N or N - 1);
-                           not centred (second moments); only the variances kept
+                           class sums instead of averages; averaged over the
+                           features too (``mean()`` without ``axis=0``); the
+                           classes in another order than ``np.unique(y)``
+`check_class_covariances`  divided by N_k - 1 (``np.cov``'s default); divided by
+                           N instead of N_k; the pooled (tied) covariance for
+                           every class; the covariance of all the data for every
+                           class (divided by N or N - 1); centred on the overall
+                           mean; not centred (second moments); only the variances
+                           kept; (N_k, N_k) matrices (``np.cov`` without
+                           ``rowvar=False``, or R R^T for R^T R; recognised when
+                           all classes have the same size); the classes in
+                           another order
 `check_log_density`        the density instead of its log; base-10 log;
-                           log|Sigma| without its factor 1/2; the D log 2 pi term
-                           forgotten; the 1/2 before the Mahalanobis term
-                           forgotten; multiplied by L instead of solving with it;
-                           solved with L^T instead of L; shape (N, 1) instead of (N,)
-`check_posteriors`         the prior forgotten; the prior added instead of its log;
+                           log|Sigma| without its factor 1/2; log|Sigma| taken as
+                           sum_i log L_ii (its factor 2 forgotten); the
+                           D log 2 pi term forgotten; the 1/2 before the
+                           Mahalanobis term forgotten; not centred on the mean;
+                           multiplied by L instead of solving with it; solved
+                           with L^T instead of L; ``lower=True`` left out (only
+                           the diagonal of L used); summed over the samples
+                           (shape (D,)); shape (N, 1) instead of (N,)
+`check_posteriors`         the prior forgotten or equal priors used (as
+                           ``predict_proba`` of a model fitted on balanced data);
+                           the prior added instead of its log; log-likelihoods
+                           multiplied by the prior; base-10 log of the prior;
                            not normalised (the joint); log-posteriors instead of
-                           posteriors; normalised over the samples (wrong axis);
-                           transposed (K, N); exp normalised without log-sum-exp
-                           (nan where every density underflows)
+                           posteriors; normalised over the samples (wrong axis)
+                           or over all entries (no axis); transposed (K, N);
+                           exp normalised without log-sum-exp (nan where every
+                           density underflows, or that nan replaced by 0)
 =========================  =====================================================
+
+`class_order_mistakes` builds the mistake of stacking the classes in another
+order, for any check whose answer has one row (or matrix) per class.
 """
 
 import contextlib
 import io
+import itertools
 
 import numpy as np
 from scipy.linalg import solve_triangular
@@ -47,7 +66,7 @@ from .checking import (
 )
 
 __all__ = ["check_class_means", "check_class_covariances", "check_log_density",
-           "check_posteriors"]
+           "check_posteriors", "class_order_mistakes"]
 
 #: Relative tolerance of every check in this module.
 RTOL = 1e-6
@@ -75,6 +94,30 @@ def _labelled_data(X, y):
 
 def _full_model(X, y):
     return GaussianClassifier(covariance="full").fit(X, y)
+
+
+def class_order_mistakes(expected, what="rows"):
+    """The mistakes of stacking the per-class ``expected[k]`` in another class order.
+
+    One `Mistake` per other order of the first axis (at most 23, for four
+    classes); none for more than four classes. A typical cause is looping over
+    ``set(y)`` or ``pd.unique(y)`` (order of first appearance) instead of
+    ``np.unique(y)`` (sorted).
+
+    Examples
+    --------
+    >>> [m.answer.tolist() for m in class_order_mistakes(np.array([[1.0], [2.0]]))]
+    [[[2.0], [1.0]]]
+    """
+    expected = np.asarray(expected, dtype=float)
+    K = expected.shape[0]
+    if K > 4:
+        return []
+    return [Mistake("stacked the classes in another order than np.unique(y)",
+                    f"Put the {what} in the order of np.unique(y) (sorted labels), e.g. by "
+                    "looping over np.unique(y); set(y) and pd.unique(y) give other orders.",
+                    expected[list(order)])
+            for order in itertools.permutations(range(K)) if list(order) != list(range(K))]
 
 
 def check_class_means(means, X, y):
@@ -122,6 +165,12 @@ def check_class_means(means, X, y):
         Mistake("summed each class's samples without dividing by N_k",
                 "The ML mean is an average: divide each class's sum by its count N_k.",
                 np.stack([X[y == c].sum(axis=0) for c in classes])),
+        Mistake("averaged over the features too (mean() without axis=0), one number per "
+                "class",
+                "Average over the samples only, X[y == k].mean(axis=0), which leaves one "
+                "value per feature: a row of length D per class.",
+                np.array([X[y == c].mean() for c in classes])),
+        *class_order_mistakes(expected),
     ]
     check_answer(means, expected, name="means", mistakes=mistakes, rtol=RTOL)
 
@@ -169,11 +218,18 @@ def check_class_covariances(covariances, X, y):
     expected = _full_model(X, y).covariances_
     pooled = GaussianClassifier(covariance="tied").fit(X, y).covariances_
     every_class = "the same matrix for every class"
+    residuals = [X[y == c] - X[y == c].mean(axis=0) for c in classes]
+    around_overall = [X[y == c] - X.mean(axis=0) for c in classes]
     mistakes = [
         Mistake("divided by N_k - 1 instead of N_k (np.cov's default)",
                 "The ML estimate divides the scatter by N_k: use np.cov(..., bias=True) "
                 "or divide the centred outer products by N_k yourself.",
                 np.stack([np.cov(X[y == c], rowvar=False) for c in classes])),
+        Mistake("divided each class's scatter by N, the number of all samples, instead of "
+                "N_k",
+                "Sigma_k averages over the samples of class k only: divide its scatter by "
+                "N_k, the size of class k.",
+                np.stack([R.T @ R / len(X) for R in residuals])),
         Mistake(f"gave the pooled (tied, LDA) covariance as {every_class}",
                 "Each class gets its own covariance, from its own samples around its own mean.",
                 pooled),
@@ -186,6 +242,11 @@ def check_class_covariances(covariances, X, y):
                 "Use only the samples of class k, centred on the class mean mu_k, and "
                 "divide by N_k.",
                 np.stack([np.cov(X, rowvar=False)] * K)),
+        Mistake("centred each class's samples on the overall mean instead of the class's "
+                "own mean",
+                "Subtract mu_k, the mean of class k, from the samples of class k: centring "
+                "on the overall mean adds the spread between the classes.",
+                np.stack([R.T @ R / len(R) for R in around_overall])),
         Mistake("forgot to centre the samples on the class mean (second moments, not "
                 "covariances)",
                 "Subtract mu_k from every sample of class k before forming the outer products.",
@@ -194,7 +255,20 @@ def check_class_covariances(covariances, X, y):
                 "The full model keeps the covariances between features, the off-diagonal "
                 "entries, too.",
                 expected * np.eye(X.shape[1])),
+        *class_order_mistakes(expected, what="matrices"),
     ]
+    if len({len(R) for R in residuals}) == 1:   # one (N_k, N_k) matrix per class stacks
+        per_sample = ("gave one row and column per sample (N_k x N_k matrices), not per "
+                      "feature")
+        per_sample_fix = ("np.cov reads each row as one variable: pass rowvar=False (and "
+                          "bias=True); by hand, the scatter is R^T R (D x D) for the centred "
+                          "samples R as rows, not R R^T.")
+        mistakes += [
+            Mistake(per_sample, per_sample_fix, np.stack([np.cov(X[y == c]) for c in classes])),
+            Mistake(per_sample, per_sample_fix,
+                    np.stack([np.cov(X[y == c], bias=True) for c in classes])),
+            Mistake(per_sample, per_sample_fix, np.stack([R @ R.T / len(R) for R in residuals])),
+        ]
     check_answer(covariances, expected, name="covariances", mistakes=mistakes, rtol=RTOL)
 
 
@@ -221,6 +295,10 @@ def _log_density_mistakes(X, mean, covariance):
                 "The normaliser is sqrt((2 pi)^D |Sigma|), so its log contributes "
                 "-(1/2) log|Sigma| = -sum_i log L_ii.",
                 expected - half_log_det),
+        Mistake("took log|Sigma| to be sum_i log L_ii, forgetting its factor 2",
+                "|Sigma| = |L| |L^T| = (prod_i L_ii)^2, so log|Sigma| = 2 sum_i log L_ii, and "
+                "the log-density subtracts half of that.",
+                expected + 0.5 * half_log_det),
         Mistake("forgot the -(D/2) log(2 pi) term",
                 "The normaliser (2 pi)^(-D/2) is part of the density: subtract "
                 "(D/2) log(2 pi).",
@@ -228,6 +306,9 @@ def _log_density_mistakes(X, mean, covariance):
         Mistake("forgot the factor 1/2 in front of the squared Mahalanobis distance",
                 "The exponent is -(1/2) (x - mu)^T Sigma^{-1} (x - mu).",
                 expected - 0.5 * squared),
+        Mistake("forgot to subtract the mean before solving",
+                "The Mahalanobis distance is measured from mu: solve L z = x - mu, not L z = x.",
+                from_distance(np.sum(solve_triangular(L, X.T, lower=True) ** 2, axis=0))),
         Mistake("multiplied by the Cholesky factor L instead of solving with it", multiply_fix,
                 from_distance(np.sum((L.T @ centred) ** 2, axis=0))),
         Mistake("multiplied by the Cholesky factor L instead of solving with it", multiply_fix,
@@ -236,6 +317,16 @@ def _log_density_mistakes(X, mean, covariance):
                 "Sigma = L L^T, so Sigma^{-1} = L^{-T} L^{-1}: solve with the lower-triangular "
                 "L itself, solve_triangular(L, x - mu, lower=True).",
                 from_distance(np.sum(solve_triangular(L.T, centred, lower=False) ** 2, axis=0))),
+        Mistake("called solve_triangular without lower=True, so it read L as upper "
+                "triangular and used only its diagonal",
+                "solve_triangular assumes an upper-triangular matrix by default; "
+                "np.linalg.cholesky returns a lower-triangular one: pass lower=True.",
+                from_distance(np.sum(solve_triangular(L, centred) ** 2, axis=0))),
+        Mistake("summed the squared whitened residuals over the samples instead of over the "
+                "features (one number per feature)",
+                "With z of shape (D, N), sum over axis 0, the features, so that one squared "
+                "distance per sample remains.",
+                from_distance(np.sum(solve_triangular(L, centred, lower=True) ** 2, axis=1))),
         Mistake("returned a column of shape (N, 1) instead of a flat array of shape (N,)",
                 "Sum the squared whitened residuals over the feature axis so that one number "
                 "per sample remains; a column would broadcast silently against (N,) arrays.",
@@ -353,14 +444,26 @@ def check_posteriors(posteriors, log_likelihoods, priors):
     joint = log_likelihoods + np.log(priors)
     _diagnose_underflow(posteriors, joint)
     uniform = np.full_like(priors, 1.0 / priors.size)
-    added = log_likelihoods + priors
+
+    def normalised(scores):
+        return np.exp(scores - logsumexp(scores, axis=1, keepdims=True))
+
     mistakes = [
-        Mistake("forgot the prior (used the likelihoods alone)",
-                "Add log pi_k to every column of log p(x | y = k) before normalising.",
+        Mistake("left out the priors, or used equal ones (the likelihoods alone give that, "
+                "and so does predict_proba of a model fitted on equal class counts)",
+                "Add log pi_k of the given priors to every column of log p(x | y = k) "
+                "before normalising.",
                 np.exp(log_posteriors(log_likelihoods, uniform))),
         Mistake("added the prior pi_k instead of its log",
                 "In log space Bayes' rule adds log pi_k, not pi_k.",
-                np.exp(added - logsumexp(added, axis=1, keepdims=True))),
+                normalised(log_likelihoods + priors)),
+        Mistake("multiplied the log-likelihoods by the priors",
+                "Bayes' rule multiplies the likelihood by the prior, which in log space "
+                "adds log pi_k to the log-likelihood.",
+                normalised(log_likelihoods * priors)),
+        Mistake("used base-10 logarithms of the priors (np.log10)",
+                "The log-likelihoods are natural logs: add np.log(priors).",
+                normalised(log_likelihoods + np.log10(priors))),
         Mistake("did not normalise: that is the joint p(x, y = k), not the posterior",
                 "Divide by p(x) = sum_j p(x, y = j): subtract log-sum-exp over the classes "
                 "in log space.",
@@ -371,7 +474,13 @@ def check_posteriors(posteriors, log_likelihoods, priors):
                 "p(x) sums over the classes of one sample: take log-sum-exp along axis=1, "
                 "with keepdims=True, so that each row sums to one.",
                 np.exp(joint - logsumexp(joint, axis=0, keepdims=True))),
-        transposed(expected),
+        Mistake("normalised over all entries at once (log-sum-exp without an axis)",
+                "p(x_n) sums over the classes of one sample: take log-sum-exp along axis=1, "
+                "with keepdims=True, so that each row sums to one.",
+                np.exp(joint - logsumexp(joint))),
+        Mistake("transposed the array (rows and columns swapped)",
+                "Rows are samples and columns classes, like log_likelihoods: drop the `.T`, "
+                "or check the axis you normalised over.", expected.T),
     ]
     check_answer(posteriors, expected, name="posteriors", mistakes=mistakes, rtol=RTOL)
 
@@ -384,10 +493,15 @@ def _diagnose_underflow(posteriors, joint):
             answer = np.asarray(posteriors, dtype=float)
         except (TypeError, ValueError):
             return
-        if (answer.shape == naive.shape and np.isnan(naive).any()
-                and np.allclose(answer, naive, rtol=RTOL, atol=1e-9, equal_nan=True)):
-            raise NotYetRight(
-                "`posteriors` is not yet right. It looks like you normalised exp(a_k) directly: "
-                f"for {int(np.isnan(naive).any(axis=1).sum())} sample(s) every exp(a_k) "
-                "underflows to 0, and 0 / 0 is nan. Subtract each row's maximum before "
-                "exponentiating (log-sum-exp).")
+        if answer.shape != naive.shape or not np.isnan(naive).any():
+            return
+        underflowed = int(np.isnan(naive).any(axis=1).sum())
+        cause = f"for {underflowed} sample(s) every exp(a_k) underflows to 0, and 0 / 0 is nan"
+        fix = "Subtract each row's maximum before exponentiating (log-sum-exp)."
+        if np.allclose(answer, naive, rtol=RTOL, atol=1e-9, equal_nan=True):
+            raise NotYetRight("`posteriors` is not yet right. It looks like you normalised "
+                              f"exp(a_k) directly: {cause}. {fix}")
+        if np.allclose(answer, np.nan_to_num(naive), rtol=RTOL, atol=1e-9):
+            raise NotYetRight("`posteriors` is not yet right. It looks like you normalised "
+                              f"exp(a_k) directly and replaced the nan by 0: {cause}, and a "
+                              f"row of zeros in its place does not sum to one. {fix}")
