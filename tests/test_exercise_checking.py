@@ -91,7 +91,12 @@ def test_a_missing_answer_says_so(missing):
 
 def test_an_answer_that_is_not_numbers_says_so():
     assert "numpy cannot read as numbers" in _message({"a": 1})
-    assert "numpy cannot read as numbers" in _message("abc")
+    assert "is text ('0.3'), not a number" in _message("0.3", np.float64(0.25))
+
+
+def test_a_single_number_inside_an_array_is_told_to_come_out():
+    message = _message(np.array([0.3]), np.float64(0.2))
+    assert "shape (1,), but the answer is a single number of shape ()" in message
 
 
 def test_nan_and_infinity_are_reported_with_their_usual_causes():

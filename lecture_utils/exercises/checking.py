@@ -51,6 +51,9 @@ def _as_numbers(value, name):
     if value is None or value is Ellipsis or value is NotImplemented:
         raise NotYetRight(f"`{name}` is still {value!r}: assign your answer to `{name}` "
                           "and run its cell again.")
+    if isinstance(value, str | bytes):
+        raise NotYetRight(f"`{name}` is text ({value!r}), not a number: compute it with "
+                          "numpy instead of typing or formatting it.")
     try:
         return np.asarray(value, dtype=float)
     except (TypeError, ValueError) as error:
@@ -67,6 +70,8 @@ def _summary(answer):
     """One summary of the student's answer, for a message that must not reveal the expected."""
     if answer.size == 1:
         return f"your value is {answer.item():.6g}"
+    # Not its smallest or largest entry: in an almost right answer those are often right,
+    # and would give away entries of the expected value.
     return f"your entries sum to {answer.sum():.6g}"
 
 
@@ -121,6 +126,10 @@ def check_answer(answer, expected, *, name, mistakes=(), rtol=1e-6, atol=1e-9):
         raise NotYetRight(f"`{name}` is not yet right: {bad} of its {answer.size} entries "
                           "are NaN or infinite. Look for a log of zero, a division by zero, "
                           "or an exp that overflowed (work in log space).")
+    if answer.shape != expected.shape and answer.size == expected.size == 1:
+        raise NotYetRight(f"`{name}` has shape {answer.shape}, but the answer is a single "
+                          f"number of shape {expected.shape}: take it out of its array "
+                          "(e.g. `float(value)` or `value.item()`) and check it again.")
     if answer.shape != expected.shape:
         try:
             np.broadcast_shapes(answer.shape, expected.shape)
@@ -142,8 +151,8 @@ def transposed(expected):
     """The mistake of returning the transpose (e.g. means as features x classes)."""
     expected = np.asarray(expected, dtype=float)
     return Mistake("transposed the array (rows and columns swapped)",
-                   "Rows should be classes (or samples), columns features: check the "
-                   "axis you reduced over, or drop the `.T`.", expected.T)
+                   "Check which axis each index runs along (what the rows are, what "
+                   "the columns are), the axis you reduced over, and any `.T`.", expected.T)
 
 
 def sign_flipped(expected, diagnosis, fix):
