@@ -15,7 +15,7 @@ from matplotlib.colors import to_rgb
 from matplotlib.patches import Ellipse, Patch
 
 from .decision import log_joint
-from .style import class_color, class_marker, region_colormap
+from .style import MIN_FONT_SIZE, class_color, class_marker, region_colormap
 from .validation import class_index, plain
 
 
@@ -261,7 +261,7 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
                       edgecolor="black", linewidth=0.6, label=str(label))
         if annotate:
             ax.bar_label(bars, labels=["" if np.isnan(p) else f"{p:.2f}" for p in row],
-                         padding=2, fontsize=12, rotation=90)
+                         padding=2, fontsize=MIN_FONT_SIZE, rotation=90)
         drawn.append(bars)
     ax.set_xticks(positions, [str(c) for c in categories])
     ax.set_yticks(np.linspace(0.0, 1.0, 6))
@@ -338,7 +338,7 @@ def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, lim
             ax.annotate("+∞" if w > 0 else "−∞",
                         (bar.get_x() + bar.get_width() / 2, np.sign(h) * edge),
                         xytext=(0, -18 if w > 0 else 6), textcoords="offset points",
-                        ha="center", fontsize=13, fontweight="bold",
+                        ha="center", fontsize=MIN_FONT_SIZE, fontweight="bold",
                         bbox={"boxstyle": "round", "facecolor": "white", "alpha": 0.9})
     ax.axhline(0.0, color="black", linewidth=0.8)
     ax.set_xticks(np.arange(weights.size), labels)
@@ -836,7 +836,7 @@ def plot_outlier_effect(view, ax=None, *, legend=True, title=True):
     if legend:
         ax.legend(loc="best", framealpha=0.9)
     if title:
-        ax.set_title(view.title, fontsize=12)
+        ax.set_title(view.title, fontsize=MIN_FONT_SIZE)
     return drawn
 
 
@@ -961,7 +961,7 @@ def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None):
     largest = max(int(errors.max()), 1) if errors.count() else 1
     for (i, j), count in np.ndenumerate(matrix):
         color = "dimgray" if i == j else ("white" if count > 0.6 * largest else "black")
-        ax.text(j, i, str(count), ha="center", va="center", fontsize=12, color=color)
+        ax.text(j, i, str(count), ha="center", va="center", fontsize=MIN_FONT_SIZE, color=color)
     ticks = np.arange(classes.size)
     ax.set_xticks(ticks, [str(c) for c in classes.tolist()])
     ax.set_yticks(ticks, [str(c) for c in classes.tolist()])

@@ -38,8 +38,13 @@ PROJECTOR_PX = (1280, 720)
 #: one-line code cell. A figure with more code or text above it must be lower.
 MAX_FIGURE_PX = (1130, 520)
 
-#: No text in a figure is smaller than this, in points (at 100 dpi, 12 pt is 17 pixels).
-MIN_FONT_SIZE = 12
+#: Size in CSS pixels of Markdown body text on a slide of `PROJECTOR_PX` (notebooks/rise.css,
+#: which the exported slides share); code and its text output are 19 px.
+SLIDE_BODY_PX = 22
+
+#: No text in a figure is smaller than this, in points. A figure is shown at 100 dpi at full
+#: size, so 16 pt is 22.2 pixels: figure text is at least as large as the slide's body text.
+MIN_FONT_SIZE = 16
 
 STYLE = {
     "figure.figsize": SLIDE_FIGSIZE,
@@ -47,12 +52,14 @@ STYLE = {
     "figure.autolayout": False,
     "figure.constrained_layout.use": True,
     "font.family": "DejaVu Sans",
-    "font.size": 13,
-    "axes.titlesize": 15,
-    "axes.labelsize": 14,
-    "legend.fontsize": 12,
-    "xtick.labelsize": 12,
-    "ytick.labelsize": 12,
+    "font.size": 16,
+    "axes.titlesize": 18,
+    "axes.labelsize": 17,
+    "figure.titlesize": 18,
+    "legend.fontsize": 16,
+    "legend.title_fontsize": 16,
+    "xtick.labelsize": 16,
+    "ytick.labelsize": 16,
     "lines.linewidth": 2.2,
     "lines.markersize": 7,
     "axes.grid": True,

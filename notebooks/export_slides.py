@@ -86,10 +86,15 @@ MATHJAX_CONFIG = "TeX-AMS_CHTML-full,Safe"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_NOTE = "Interactive in JupyterLab: run this cell in the notebook (or in RISE) to use it."
 
+#: The slides' style sheet, shared with the live RISE slideshow (jupyterlab-rise loads it
+#: from the notebooks' folder): font sizes for the back row, code lines that wrap.
+RISE_CSS = NOTEBOOK_DIR / "rise.css"
+
 # nbconvert's reveal template, without its Mermaid import (an ES module from a CDN,
 # which would not load from file:// either; no notebook draws Mermaid diagrams),
 # and with styles for a 16:9 projector: a slide taller than the screen scrolls,
-# figures keep to about half the slide's height, titles keep their capitals.
+# figures keep to the slide's height, titles keep their capitals, and then
+# rise.css, inlined (``slide_css``) so that the slides folder stays self-contained.
 TEMPLATE_NAME = "offline_slides.html.j2"
 TEMPLATE = """\
 {%- extends 'reveal/index.html.j2' -%}
@@ -101,22 +106,26 @@ TEMPLATE = """\
 }
 .reveal .slides h1, .reveal .slides h2, .reveal .slides h3 { text-transform: none; }
 .reveal .jp-OutputArea-output img {
-    max-width: 100%; max-height: 480px; width: auto; height: auto;
+    max-width: 100%; max-height: 520px; width: auto; height: auto;
 }
 .reveal .offline-widget-note { font-style: italic; color: #555; }
+</style>
+<style type="text/css" id="rise-css">
+{{ resources.slide_css }}
 </style>
 {%- endblock html_head_css -%}
 """
 
-# reveal.js lays a slide out at this size (16:9) and scales it to the screen.
+# reveal.js lays a slide out at this size (16:9, the size RISE's slides are measured at,
+# so that rise.css's pixel sizes mean the same in both) and scales it to the screen.
 # Its own scrolling option stays off: the style above makes tall slides scroll.
 SLIDE_OPTIONS = {
     "reveal_theme": "white",
     "reveal_transition": "none",
     "reveal_scroll": False,
     "reveal_number": "c/t",
-    "reveal_width": "1600",
-    "reveal_height": "900",
+    "reveal_width": "1280",
+    "reveal_height": "720",
 }
 
 
@@ -266,7 +275,8 @@ def export_notebook(notebook_path, slides_dir, exporter):
 
     notebook = without_widgets(nbformat.read(notebook_path, as_version=4))
     resources = {"metadata": {"name": Path(notebook_path).stem,
-                              "path": str(Path(notebook_path).parent)}}
+                              "path": str(Path(notebook_path).parent)},
+                 "slide_css": RISE_CSS.read_text(encoding="utf-8")}
     html, _ = exporter.from_notebook_node(notebook, resources=resources)
     target = slides_path(notebook_path, slides_dir)
     target.write_text(html, encoding="utf-8")

@@ -28,6 +28,8 @@ from nbformat.sign import NotebookNotary
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+#: The slides' style sheet, which jupyterlab-rise loads from the notebooks' folder.
+RISE_CSS = ROOT / "notebooks" / "rise.css"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -35,6 +37,66 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 RUN_TIMEOUT_MS = 120_000
+
+#: Smallest text sizes on a 1280x720 slide, in pixels (notebooks/rise.css): Markdown body
+#: text, code, and text output. Headings are larger than the body text, in order.
+MIN_BODY_PX, MIN_CODE_PX, MIN_OUTPUT_PX = 22, 19, 19
+
+# In-page function: the font sizes of the text on the slide being shown, by kind, as they
+# would measure on a slide 720 pixels high (the computed size, times 720 over the height
+# the slide is laid out at: RISE lays out at the screen's size, the static slides at 720
+# and then scale). Empty elements and hidden speaker notes are left out.
+TEXT_SIZES = """() => {
+    const slide = [...document.querySelectorAll('.reveal .slides section.present')].pop();
+    const height = document.querySelector('.reveal .slides').offsetHeight
+        || document.querySelector('.reveal').offsetHeight;
+    const kinds = {
+        body: '.jp-RenderedMarkdown p, .jp-RenderedMarkdown li',
+        h1: '.jp-RenderedMarkdown h1', h2: '.jp-RenderedMarkdown h2',
+        h3: '.jp-RenderedMarkdown h3',
+        code: '.jp-InputArea-editor .cm-line, .jp-InputArea-editor .highlight pre',
+        output: '.jp-OutputArea-output pre',
+    };
+    const sizes = {};
+    for (const [kind, selector] of Object.entries(kinds)) {
+        const found = [...slide.querySelectorAll(selector)]
+            .filter(node => !node.closest('aside.notes') && node.textContent.trim()
+                    && node.getClientRects().length)
+            .map(node => parseFloat(getComputedStyle(node).fontSize) * 720 / height);
+        if (found.length) sizes[kind] = Math.round(Math.min(...found) * 10) / 10;
+    }
+    return sizes;
+}"""
+
+
+def collect_text_sizes(page, step, slides=4, max_steps=60):
+    """Smallest text sizes by kind over the first ``slides`` slides that show text,
+    and on until code and text output have been seen; ``step()`` shows the next slide.
+    Returns the sizes and the number of slides measured."""
+    sizes, measured = {}, 0
+    for _ in range(max_steps):
+        found = page.evaluate(TEXT_SIZES)
+        if found:
+            measured += 1
+            for kind, size in found.items():
+                sizes[kind] = min(size, sizes.get(kind, size))
+        if measured >= slides and {"body", "code", "output"} <= set(sizes):
+            break
+        if not step():
+            break
+    return sizes, measured
+
+
+def assert_legible(sizes, where):
+    """The sizes of `collect_text_sizes` are large enough for the back row."""
+    assert {"body", "code", "output"} <= set(sizes), f"{where}: not every kind of text seen"
+    assert sizes["body"] >= MIN_BODY_PX, f"{where}: body text {sizes['body']} px"
+    assert sizes["code"] >= MIN_CODE_PX, f"{where}: code {sizes['code']} px"
+    assert sizes["output"] >= MIN_OUTPUT_PX, f"{where}: text output {sizes['output']} px"
+    headings = [sizes[h] for h in ("h1", "h2", "h3") if h in sizes]
+    assert headings, f"{where}: no heading seen"
+    assert headings == sorted(headings, reverse=True) and headings[-1] > sizes["body"], \
+        f"{where}: headings not in proportion: {sizes}"
 
 pytestmark = pytest.mark.browser
 
@@ -89,6 +151,7 @@ def _serve_notebooks(tmp_path_factory, trusted):
     else:
         for notebook in NOTEBOOKS:
             shutil.copy(notebook, root / notebook.name)
+    shutil.copy(RISE_CSS, root / RISE_CSS.name)
     settings = base / "settings"
     _write_lab_settings(settings)
     port, token = _free_port(), secrets.token_hex(16)
@@ -274,6 +337,48 @@ def _go_to_slide_containing(page, text, direction="right"):
         page.locator(f".reveal .controls .navigate-{direction}").first.click()
         page.wait_for_timeout(200)
     raise AssertionError(f"no slide shows {text!r}")
+
+
+def _next_slide(page):
+    """Click reveal.js's next-slide control ("down" first, then "right"); False at the end."""
+    for direction in ("down", "right"):
+        button = page.locator(f".reveal .controls .navigate-{direction}:not([disabled])")
+        if button.count():
+            button.first.click()
+            page.wait_for_timeout(100)
+            return True
+    return False
+
+
+@pytest.mark.parametrize("notebook", [p.name for p in NOTEBOOKS])
+def test_rise_slides_are_legible_from_the_back_row(browser, lab_server, notebook):
+    """On a 1280x720 RISE slideshow, rise.css is loaded and sets the text sizes of the
+    first slides with text (up to and including one with code and one with text output);
+    the notebook view in JupyterLab keeps its own sizes."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        page.goto(f"{lab_server['url']}/rise/{notebook}?token={lab_server['token']}")
+        page.wait_for_selector(".reveal .slides section.present", timeout=60_000)
+        page.wait_for_selector(".jp-Notebook-cell", timeout=60_000)
+        page.wait_for_function(
+            "() => [...document.styleSheets].some(sheet => sheet.href"
+            " && sheet.href.endsWith('/files/rise.css') && sheet.cssRules.length)",
+            timeout=30_000,
+        )
+        sizes, measured = collect_text_sizes(page, lambda: _next_slide(page))
+        print(f"{notebook} in RISE, {measured} slides: {sizes}")
+        assert_legible(sizes, f"{notebook} in RISE")
+        page.screenshot(path=str(ARTIFACTS / f"{Path(notebook).stem}_rise_text_sizes.png"))
+    finally:
+        page.close()
+    lab = _open_notebook(browser, lab_server, notebook)
+    try:
+        body = lab.evaluate("parseFloat(getComputedStyle("
+                            "document.querySelector('.jp-RenderedMarkdown p')).fontSize)")
+        assert body < MIN_BODY_PX, "the slides' sizes leaked into the notebook view"
+    finally:
+        lab.close()
 
 
 def test_a_widget_works_inside_a_rise_slideshow(browser, lab_server):

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import nbformat
 import pytest
 import test_browser
-from test_browser import ARTIFACTS, _require_chromium
+from test_browser import ARTIFACTS, _require_chromium, assert_legible, collect_text_sizes
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -186,6 +186,21 @@ def test_slides_are_16_by_9_without_transitions():
     assert options["reveal_transition"] == "none"
 
 
+def test_slides_are_laid_out_at_the_size_rise_css_is_written_for():
+    from lecture_utils.style import PROJECTOR_PX
+
+    options = export_slides.SLIDE_OPTIONS
+    assert (int(options["reveal_width"]), int(options["reveal_height"])) == PROJECTOR_PX
+
+
+def test_the_slides_style_sheet_is_inlined(exported):
+    html = exported.read_text(encoding="utf-8")
+    css = export_slides.RISE_CSS.read_text(encoding="utf-8")
+    parser = _LoadedUrls()
+    parser.feed(html)
+    assert any(css.strip() in style for style in parser.styles), "rise.css is not inlined"
+
+
 # --- fetching with a stand-in npm ---------------------------------------------------------------
 
 FAKE_NPM = """#!{python}
@@ -342,5 +357,31 @@ def test_exported_slides_run_offline_in_chromium(real_slides, browser, notebook)
         assert log["refused"] == [], f"requests to the network: {log['refused']}"
         assert log["failed"] == [], f"files that failed to load: {log['failed']}"
         assert log["errors"] == [], f"errors in the page: {log['errors']}"
+    finally:
+        page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_exported_slides_are_legible_from_the_back_row(real_slides, browser, notebook):
+    """The static slides, on a 1280x720 screen, show the text at rise.css's sizes."""
+    slides = export_slides.slides_path(notebook, real_slides)
+    reveal_module = export_slides.library_urls()["reveal_url_prefix"] + "/dist/reveal.js"
+    page, _ = _open_offline(browser, slides.as_uri())
+    try:
+        page.set_viewport_size({"width": 1280, "height": 720})
+        page.wait_for_selector(".reveal.ready .slides section", state="attached",
+                               timeout=30_000)
+
+        def step():
+            if page.evaluate("name => require(name).isLastSlide()", reveal_module):
+                return False
+            page.evaluate("name => require(name).next()", reveal_module)
+            return True
+
+        sizes, measured = collect_text_sizes(page, step)
+        print(f"{notebook.name} exported, {measured} slides: {sizes}")
+        assert_legible(sizes, f"{notebook.name} exported")
+        page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}_slides_text_sizes.png"))
     finally:
         page.close()

@@ -19,6 +19,7 @@ from lecture_utils.style import (
     MAX_FIGURE_PX,
     MIN_FONT_SIZE,
     PROJECTOR_PX,
+    SLIDE_BODY_PX,
     SLIDE_FIGSIZE,
     apply_style,
     class_color,
@@ -43,7 +44,7 @@ def test_apply_style_sets_and_returns_the_style(restore_rcparams):
         assert mpl.rcParams[key] == expected[key], key
     assert mpl.rcParams["text.usetex"] is False
     assert list(mpl.rcParams["figure.figsize"]) == list(SLIDE_FIGSIZE)
-    assert mpl.rcParams["font.size"] >= 12  # legible from the back of a room
+    assert mpl.rcParams["font.size"] >= MIN_FONT_SIZE  # legible from the back of a room
     cycle = [to_rgb(c) for c in mpl.rcParams["axes.prop_cycle"].by_key()["color"]]
     assert cycle == [to_rgb(c) for c in CLASS_COLORS]
 
@@ -106,7 +107,15 @@ def test_default_figures_fit_a_slide_unscaled_with_legible_text(restore_rcparams
 def test_the_largest_figure_fits_the_projector_screen():
     assert MAX_FIGURE_PX[0] < PROJECTOR_PX[0] and MAX_FIGURE_PX[1] < PROJECTOR_PX[1]
     assert PROJECTOR_PX[0] * 9 == PROJECTOR_PX[1] * 16
-    assert MIN_FONT_SIZE >= 12
+
+
+def test_figure_text_is_as_large_as_the_slides_body_text(restore_rcparams):
+    """A figure is shown at full size (one figure pixel, one slide pixel), so its smallest
+    text, in pixels at the style's dpi, is at least the slide's body text (rise.css)."""
+    apply_style()
+    assert MIN_FONT_SIZE * mpl.rcParams["figure.dpi"] / 72 >= SLIDE_BODY_PX
+    css = (ROOT / "notebooks" / "rise.css").read_text()
+    assert f"font-size: {SLIDE_BODY_PX}px" in css
 
 
 def _font_sizes_set_in(source):
