@@ -74,6 +74,47 @@ def test_parameter_count_mistakes_are_named(student, phrase):
     assert_no_leak(message, EXPECTED_COUNTS)
 
 
+def swapped_arguments(covariance, K, D):
+    """The right formula, with the parameters declared in the order (covariance, K, D)."""
+    return right_count(covariance, D, K)
+
+
+def names_tested_with_in(covariance, D, K):
+    """Tests the name with `in`, "tied" first: "tied_diag" gets a full shared covariance."""
+    if "tied" in covariance:
+        return K * D + D * (D + 1) // 2
+    if "diag" in covariance:
+        return K * D + K * D
+    return K * D + K * D * (D + 1) // 2
+
+
+def diag_as_full(covariance, D, K):
+    """Only "tied_diag" counted as diagonal: "diag" gets K full covariances."""
+    per_matrix = D if covariance == "tied_diag" else D * (D + 1) // 2
+    return K * D + (per_matrix if covariance.startswith("tied") else K * per_matrix)
+
+
+@pytest.mark.parametrize("student, phrase, model", [
+    (swapped_arguments, "order \\(covariance, K, D\\)", "full"),
+    (names_tested_with_in, 'full covariance matrix .* diagonal model "tied_diag"', "tied_diag"),
+    (diag_as_full, 'full covariance matrix .* diagonal model "diag"', "diag"),
+])
+def test_parameter_count_mixed_up_models_and_arguments(student, phrase, model):
+    message = assert_wrong(check_parameter_counts, student, match=phrase)
+    assert f'n_free_parameters("{model}", D, K)' in message
+    assert_no_leak(message, EXPECTED_COUNTS)
+
+
+def test_parameter_count_unrecognised_count_names_the_cases():
+    def off_by_one(covariance, D, K):
+        return right_count(covariance, D, K) + (covariance == "diag")
+    message = assert_wrong(check_parameter_counts, off_by_one, match=NOT_YET)
+    assert '"diag"' in message and "(D, K) = (2, 3), (9, 10)" in message
+    assert "5 of these 5 counts are wrong" in message
+    assert_no_leak(message, [parameter_count("diag", d, k)
+                             for d, k in [(2, 3), (9, 10), (50, 10), (100, 10), (784, 10)]])
+
+
 def test_parameter_count_names_the_wrong_model():
     def only_tied_wrong(covariance, D, K):
         return right_count(covariance, D, K) + (K - 1) * D * (D + 1) // 2 * (covariance == "tied")
@@ -87,6 +128,9 @@ def test_parameter_count_unrecognised_none_nan_and_errors():
     assert_wrong(check_parameter_counts, lambda c, D, K: None, match="returned None")
     assert_wrong(check_parameter_counts, lambda c, D, K: float("nan"), match="NaN")
     assert_wrong(check_parameter_counts, lambda c, D, K: 1 / 0, match="ZeroDivisionError")
+    for returned in [(1, 2), "15", np.array([15]), True]:
+        assert_wrong(check_parameter_counts, lambda c, D, K, r=returned: r,
+                     match="returned a value of type .* one number")
 
 
 def test_parameter_count_other_cases_and_bad_cases(capsys):
@@ -127,15 +171,37 @@ def test_pixel_probabilities(capsys):
                           ((n_kd + 1) / (n_k + 1), "only once"),
                           (n_kd / (n_k + 2), "to the total only"),
                           (1 - right, "BLANK pixel"),
+                          ((n_kd + 1) / (len(y) + 2), "all training images N"),
+                          ((n_kd + 1) / (n_kd.sum(axis=1, keepdims=True) + 12), "multinomial"),
                           (right.T, "transposed")]:
         message = assert_wrong(check_pixel_probabilities, wrong, B, y, match=phrase)
         assert_no_leak(message, right)
+    grey = B * np.random.default_rng(1).integers(128, 256, size=B.shape)  # grey levels, not 0/1
+    grey_counts = np.array([grey[y == k].sum(axis=0) for k in range(3)], dtype=float)
+    message = assert_wrong(check_pixel_probabilities, (grey_counts + 1) / (n_k + 2), B, y,
+                           match="largest entry .* between 0 and 1.*grey levels")
+    assert_no_leak(message, right)
     message = assert_wrong(check_pixel_probabilities, right + 0.01, B, y, match=NOT_YET)
     assert_no_leak(message, right)
     assert_wrong(check_pixel_probabilities, None, B, y, match="still None")
     nan = right.copy()
     nan[0, 0] = np.nan
     assert_wrong(check_pixel_probabilities, nan, B, y, match="NaN")
+
+
+def test_bernoulli_checks_refit_for_other_data_or_alpha(capsys):
+    """The two Bernoulli checks share one fit; other images, labels or alpha get their own."""
+    for seed, alpha in [(0, 1.0), (1, 1.0), (1, 2.0), (0, 1.0)]:
+        B, y, B_test = binary_data(seed)
+        n_kd, n_k = counts(B, y)
+        p = (n_kd + alpha) / (n_k + 2 * alpha)
+        check_pixel_probabilities(p, B, y, alpha=alpha)
+        check_bernoulli_log_likelihood(B_test @ np.log(p).T + (1 - B_test) @ np.log(1 - p).T,
+                                       B_test, B, y, alpha=alpha)
+        relabelled = np.roll(y, 1)
+        n_kd, n_k = counts(B, relabelled)
+        check_pixel_probabilities((n_kd + alpha) / (n_k + 2 * alpha), B, relabelled, alpha=alpha)
+    assert capsys.readouterr().out.count("Right") == 12
 
 
 def test_pixel_probabilities_bad_inputs():
@@ -167,6 +233,44 @@ def test_bernoulli_log_likelihood(capsys):
     assert_no_leak(message, right)
 
 
+def test_bernoulli_log_likelihood_posterior_sign_and_training_rows():
+    B, y, B_test = binary_data()
+    n_kd, n_k = counts(B, y)
+    p = (n_kd + 1) / (n_k + 2)
+    right = B_test @ np.log(p).T + (1 - B_test) @ np.log(1 - p).T
+    frequencies = n_k.ravel() / n_k.sum()
+    for log_joint in (right, right + np.log(frequencies)):
+        posterior = log_joint - np.log(np.exp(log_joint).sum(axis=1, keepdims=True))
+        message = assert_wrong(check_bernoulli_log_likelihood, posterior, B_test, B, y,
+                               match="normalised over the digits")
+        assert_no_leak(message, right)
+    message = assert_wrong(check_bernoulli_log_likelihood, -right, B_test, B, y,
+                           match="negative log-likelihood")
+    assert_no_leak(message, right)
+    on_training = B @ np.log(p).T + (1 - B) @ np.log(1 - p).T
+    assert_wrong(check_bernoulli_log_likelihood, on_training, B_test, B, y,
+                 match="one row per TRAINING image")
+
+
+@pytest.mark.parametrize("wrong_p, phrase", [
+    (lambda n_kd, n_k: (n_kd + 1) / (n_k + 1), "only once"),
+    (lambda n_kd, n_k: (n_kd + 1) / (n_k.sum() + 2), "all training images N"),
+    (lambda n_kd, n_k: (n_kd + 1) / (n_kd.sum(axis=1, keepdims=True) + 12), "multinomial"),
+    (lambda n_kd, n_k: 1 - (n_kd + 1) / (n_k + 2), "BLANK pixel"),
+])
+def test_bernoulli_log_likelihood_from_a_wrong_p(wrong_p, phrase):
+    B, y, B_test = binary_data()
+    n_kd, n_k = counts(B, y)
+    p = wrong_p(n_kd, n_k)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        student = B_test @ np.log(p).T + (1 - B_test) @ np.log(1 - p).T
+    assert np.all(np.isfinite(student))  # no estimate of exactly 0 or 1 on these data
+    right_p = (n_kd + 1) / (n_k + 2)
+    message = assert_wrong(check_bernoulli_log_likelihood, student, B_test, B, y,
+                           match="p that is not yet right: you probably .*" + phrase)
+    assert_no_leak(message, B_test @ np.log(right_p).T + (1 - B_test) @ np.log(1 - right_p).T)
+
+
 def test_bernoulli_log_likelihood_without_pseudo_count_none_and_nan():
     B, y, B_test = binary_data()
     n_kd, n_k = counts(B, y)
@@ -180,6 +284,8 @@ def test_bernoulli_log_likelihood_without_pseudo_count_none_and_nan():
     one_nan = np.zeros((8, 3))
     one_nan[2, 1] = np.nan
     assert_wrong(check_bernoulli_log_likelihood, one_nan, B_test, B, y, match="NaN")
+    message = assert_wrong(check_bernoulli_log_likelihood, [None], B_test, B, y, match="NaN")
+    assert "pseudo-count" not in message  # the wrong shape, not a p of 0 or 1
 
 
 def test_bernoulli_log_likelihood_bad_inputs():
@@ -230,7 +336,7 @@ def test_pca_test_error(capsys):
     wrongs = [(1 - right, "accuracy \\(the fraction right\\)"),
               (100 * right, "error as a percentage"),
               (100 * (1 - right), "accuracy as a percentage"),
-              (right * len(data[3]), "counted the wrong test images"),
+              (right * len(data[3]), "number of misclassified test images"),
               (student_error(*data, score_on="train"), "TRAINING images"),
               (student_error(*data, pca_on="both"), "training and test images together"),
               (student_error(*data, project_test="own"), "PCA fitted on the test images"),
@@ -244,6 +350,20 @@ def test_pca_test_error(capsys):
     assert_no_leak(message, right)
     assert_wrong(check_pca_test_error, None, *data, match="still None", **kwargs)
     assert_wrong(check_pca_test_error, float("nan"), *data, match="NaN", **kwargs)
+
+
+def test_pca_test_error_array_instead_of_one_number():
+    data = pca_data()
+    X_train, y_train, X_test, y_test = data
+    pca = PCA(n_components=3).fit(X_train)
+    model = GaussianClassifier(covariance="full", priors=UNIFORM3).fit(pca.transform(X_train),
+                                                                        y_train)
+    wrong_per_image = model.predict(pca.transform(X_test)) != y_test
+    kwargs = {"n_components": 3, "priors": UNIFORM3}
+    assert_wrong(check_pca_test_error, wrong_per_image, *data, match="take its mean", **kwargs)
+    message = assert_wrong(check_pca_test_error, [wrong_per_image.mean()], *data,
+                           match="shape \\(1,\\); it should be one number", **kwargs)
+    assert "take its mean" not in message
 
 
 def test_pca_test_error_with_training_frequencies():

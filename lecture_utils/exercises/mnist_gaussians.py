@@ -18,6 +18,8 @@ Each compares the answer with the value computed by the tested models of
 recognises (see each docstring).
 """
 
+import hashlib
+
 import numpy as np
 
 from lecture_utils.decision import error_rate
@@ -28,6 +30,7 @@ from lecture_utils.exercises.checking import (
     call_student_function,
     check_answer,
     log10_not_ln,
+    sign_flipped,
     transposed,
 )
 from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier, parameter_count
@@ -98,9 +101,13 @@ def check_parameter_counts(n_free_parameters, cases=PARAMETER_CASES):
     Recognised mistakes (per model): a symmetric covariance counted as
     :math:`D^2` entries, or as :math:`D(D-1)/2` (diagonal forgotten; for the
     full model this gives the same count as forgetting the means, and the
-    message names both); a tied
+    message names both); a diagonal model counted with a full covariance
+    (e.g. ``"tied_diag"`` caught by a test for ``"tied"``); a tied
     covariance counted once per class; the means forgotten, or counted once
-    instead of once per class; the priors counted (:math:`K - 1` or :math:`K`).
+    instead of once per class; the priors counted (:math:`K - 1` or :math:`K`);
+    the arguments taken in the order ``(covariance, K, D)``. A count that
+    matches none of these is reported with the ``(D, K)`` it was asked for and
+    the function's own counts, so that one case can be worked out by hand.
 
     Parameters
     ----------
@@ -136,24 +143,37 @@ def check_parameter_counts(n_free_parameters, cases=PARAMETER_CASES):
         for d, k in cases:
             value = call_student_function(n_free_parameters, covariance, d, k,
                                           name="n_free_parameters")
+            call = f'`n_free_parameters("{covariance}", {d}, {k})`'
             if value is None:
-                raise NotYetRight(f"`n_free_parameters({covariance!r}, {d}, {k})` returned None: "
-                                  "end the function with `return <the count>`.")
+                raise NotYetRight(f"{call} returned None: end the function with "
+                                  "`return <the count>`.")
+            if isinstance(value, (bool, np.bool_)) or not (
+                    isinstance(value, (int, float, np.integer, np.floating))
+                    or (isinstance(value, np.ndarray) and value.ndim == 0)):
+                raise NotYetRight(f"{call} returned a value of type {type(value).__name__}; "
+                                  "it should return one number, the count (an int).")
             row.append(value)
         answers.append(row)
         expected.append([parameter_count(covariance, d, k) for d, k in cases])
-    try:
-        answers = np.asarray(answers, dtype=float)
-    except (TypeError, ValueError):
-        raise NotYetRight("`n_free_parameters` should return one number (an int) per call; "
-                          "it returned something numpy cannot read as a number.") from None
+    answers = np.asarray(answers, dtype=float)
     expected = np.asarray(expected, dtype=float)
     for i, covariance in enumerate(COVARIANCE_TYPES):
         if np.allclose(answers[i], expected[i], rtol=1e-9, atol=0):
             continue
         name = f'n_free_parameters("{covariance}", D, K)'
-        check_answer(answers[i], expected[i], name=name, rtol=1e-9, atol=0,
-                     mistakes=_parameter_mistakes(covariance, dims, ks, expected[i]))
+        mistakes = _parameter_mistakes(covariance, dims, ks, expected[i])
+        if (np.all(np.isfinite(answers[i]))
+                and not any(np.allclose(answers[i], m.answer, rtol=1e-9, atol=0)
+                            for m in mistakes)):
+            wrong = ~np.isclose(answers[i], expected[i], rtol=1e-9, atol=0)
+            raise NotYetRight(
+                f"`{name}` is not yet right: it returned "
+                + ", ".join(f"{v:.10g}" for v in answers[i]) + " for (D, K) = "
+                + ", ".join(f"({d}, {k})" for d, k in cases) + f"; {int(wrong.sum())} of these "
+                f"{wrong.size} counts are wrong. It matches none of the usual mistakes: count "
+                f"the case (D, K) = {cases[0]} by hand (the means, then the free entries of "
+                "each covariance matrix) and compare.")
+        check_answer(answers[i], expected[i], name=name, rtol=1e-9, atol=0, mistakes=mistakes)
     check_answer(answers, expected, name="n_free_parameters", rtol=1e-9, atol=0)
 
 
@@ -183,6 +203,14 @@ def _parameter_mistakes(covariance, D, K, expected):
                 "Count one mean vector of D entries per class, and the entries on AND above "
                 "the diagonal of each covariance matrix.",
                 means + per_class * D * (D - 1) / 2)
+    else:
+        mistakes.append(Mistake(
+            f"counted a full covariance matrix (D(D+1)/2 entries) for the diagonal model "
+            f'"{covariance}"',
+            "A diagonal covariance has only its D variances free. If your function tests the "
+            'name with `in` (e.g. `"tied" in covariance`), test for "diag" first, or compare '
+            "the whole name with ==.",
+            means + (1 if tied else K) * D * (D + 1) / 2))
     if tied:
         mistakes.append(Mistake(
             "counted the shared covariance once per class",
@@ -203,17 +231,57 @@ def _parameter_mistakes(covariance, D, K, expected):
                 "The priors are not counted here (and were they counted, only K - 1 would "
                 "be free, since they sum to one).",
                 expected + K),
+        Mistake("took the arguments in the order (covariance, K, D)",
+                "The check calls `n_free_parameters(covariance, D, K)`: features D second, "
+                "classes K third, as in the exercise's `def` line.",
+                np.array([parameter_count(covariance, int(k), int(d))
+                          for d, k in zip(D, K, strict=True)], dtype=float)),
     ]
     return mistakes
 
 
 # ------------------------------------------------------------------ exercise 2
+#: The last fit of `_bernoulli_counts`, keyed by a digest of its data: the two Bernoulli
+#: checks of a notebook get the same training images, and the fit takes most of their time.
+_LAST_BERNOULLI_FIT = {}
+
+
 def _bernoulli_counts(B_train, y_train, alpha):
     """Fitted two-category naive Bayes, N_kd (inked counts) and N_k, via CategoricalClassifier."""
-    model = CategoricalClassifier(alpha=alpha, categories=[[0.0, 1.0]] * B_train.shape[1])
-    model.fit(B_train, y_train)
-    inked = np.stack([counts[:, 1] for counts in model.category_count_], axis=1)
-    return model, inked, model.class_count_.astype(float)[:, None]
+    labels = y_train if y_train.dtype.kind in "biuf" else y_train.astype(str)  # no pointers
+    digest = hashlib.sha1(np.packbits(B_train.astype(bool)).tobytes())
+    digest.update(np.ascontiguousarray(labels).tobytes())
+    key = (B_train.shape, y_train.dtype.str, float(alpha), digest.hexdigest())
+    if key not in _LAST_BERNOULLI_FIT:
+        model = CategoricalClassifier(alpha=alpha, categories=[[0.0, 1.0]] * B_train.shape[1])
+        model.fit(B_train, y_train)
+        inked = np.stack([counts[:, 1] for counts in model.category_count_], axis=1)
+        _LAST_BERNOULLI_FIT.clear()
+        _LAST_BERNOULLI_FIT[key] = model, inked, model.class_count_.astype(float)[:, None]
+    return _LAST_BERNOULLI_FIT[key]
+
+
+def _wrong_probabilities(inked, n_k, alpha):
+    """The estimates p_kd of typical mistakes in Exercise 2 (a): (diagnosis, fix, p)."""
+    n_pixels = inked.shape[1]
+    return [
+        ("added the pseudo-count to the total only once (N_k + alpha)",
+         "A pixel has two values, 0 and 1, and each gets the pseudo-count: the total "
+         "grows by 2 alpha.",
+         (inked + alpha) / (n_k + alpha)),
+        ("divided by the number of all training images N instead of the digit's N_k",
+         "p_kd is a frequency within digit k: divide by N_k + 2 alpha, the images of that "
+         "digit (plus the pseudo-counts).",
+         (inked + alpha) / (n_k.sum() + 2 * alpha)),
+        ("estimated notebook 05's multinomial model: each row sums to one, so p_kd became the "
+         "share of digit k's ink that falls on pixel d",
+         "Here every pixel is its own coin flip, inked or blank: divide its count by the "
+         "number of images of the digit, N_k + 2 alpha, not by the digit's total ink.",
+         (inked + alpha) / (inked.sum(axis=1, keepdims=True) + n_pixels * alpha)),
+        ("gave the probability of a BLANK pixel, 1 - p_kd",
+         "p_kd is the probability that pixel d is inked (x_d = 1): count the ones.",
+         1 - (inked + alpha) / (n_k + 2 * alpha)),
+    ]
 
 
 def check_pixel_probabilities(p, B_train, y_train, alpha=1.0):
@@ -233,7 +301,11 @@ def check_pixel_probabilities(p, B_train, y_train, alpha=1.0):
     Recognised mistakes: no pseudo-count (:math:`N_{kd}/N_k`); the
     pseudo-count added to the total once (:math:`N_k + \alpha`); the
     pseudo-count added to the total only (:math:`N_{kd}/(N_k + 2\alpha)`); the
-    probability of a blank pixel (:math:`1 - p_{kd}`); rows and columns swapped.
+    probability of a blank pixel (:math:`1 - p_{kd}`); all :math:`N` training
+    images in the denominator instead of :math:`N_k`; the multinomial estimate
+    of notebook 05, :math:`(N_{kd} + \alpha)/(\sum_{d'} N_{kd'} + D\alpha)`;
+    rows and columns swapped. Entries outside [0, 1] (grey levels counted
+    instead of binary pixels) are told so.
 
     Parameters
     ----------
@@ -269,18 +341,24 @@ def check_pixel_probabilities(p, B_train, y_train, alpha=1.0):
                 "without it, a pixel never inked in a class's training images gets "
                 "probability 0, and a test image with ink there is impossible for that class.",
                 inked / n_k),
-        Mistake("added the pseudo-count to the total only once (N_k + alpha)",
-                "A pixel has two values, 0 and 1, and each gets the pseudo-count: the total "
-                "grows by 2 alpha.",
-                (inked + alpha) / (n_k + alpha)),
+        *(Mistake(*wrong) for wrong in _wrong_probabilities(inked, n_k, alpha)),
         Mistake("added the pseudo-count to the total only",
                 "Add alpha to the count of inked images as well as 2 alpha to the total.",
                 inked / (n_k + 2 * alpha)),
-        Mistake("gave the probability of a BLANK pixel, 1 - p_kd",
-                "p_kd is the probability that pixel d is inked (x_d = 1): count the ones.",
-                1 - expected),
         transposed(expected),
     ]
+    try:  # None and non-numbers: check_answer says what is wrong with them
+        answer = None if p is None else np.asarray(p, dtype=float)
+    except (TypeError, ValueError):
+        answer = None
+    if (answer is not None and answer.shape == expected.shape and np.all(np.isfinite(answer))
+            and (answer.max() > 1 or answer.min() < 0)):
+        extreme = (f"its largest entry is {answer.max():.4g}" if answer.max() > 1
+                   else f"its smallest entry is {answer.min():.4g}")
+        raise NotYetRight(
+            f"`p` is not yet right: {extreme}, but a probability lies between 0 and 1. Count "
+            "inked pixels (the ones of the binary B_train), not grey levels (X_train), and "
+            "divide by the number of images of the digit.")
     check_answer(p, expected, name="p", mistakes=mistakes, rtol=1e-6)
 
 
@@ -298,7 +376,11 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
     Recognised mistakes: the :math:`(1 - x) \log(1 - p)` term forgotten; the
     likelihood (a product of probabilities) instead of its log; the class
     prior added (a log joint, with uniform or training-frequency priors);
-    base-10 logarithms; rows and columns swapped. An answer with NaN or
+    normalised over the classes (a log posterior); the sign flipped (a
+    negative log-likelihood); base-10 logarithms; rows and columns swapped;
+    the right formula with estimates :math:`p_{kd}` that have one of the
+    mistakes of `check_pixel_probabilities`; one row per training image
+    instead of per test image. An answer of the right shape with NaN or
     infinite entries is told how to find a probability of exactly 0 or 1, the
     usual cause (no pseudo-count).
 
@@ -342,7 +424,14 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
         answer = None if log_likelihood is None else np.asarray(log_likelihood, dtype=float)
     except (TypeError, ValueError):
         answer = None
-    if answer is not None and answer.size and not np.all(np.isfinite(answer)):
+    if (answer is not None and answer.ndim == 2 and answer.shape[0] == B_train.shape[0]
+            != B_test.shape[0]):
+        raise NotYetRight(
+            f"`log_likelihood` has shape {answer.shape}: one row per TRAINING image. The "
+            f"exercise asks for the {B_test.shape[0]} test images: use B_test in the formula "
+            "(p stays estimated from the training images).")
+    if (answer is not None and answer.shape == expected.shape
+            and not np.all(np.isfinite(answer))):
         bad = int(answer.size - np.count_nonzero(np.isfinite(answer)))
         raise NotYetRight(
             f"`log_likelihood` is not yet right: {bad} of its {answer.size} entries are NaN or "
@@ -352,6 +441,22 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
     frequencies = model.class_count_ / model.class_count_.sum()
     with np.errstate(under="ignore"):
         likelihood = np.exp(expected)
+
+    def normalised(log_joint):
+        top = log_joint.max(axis=1, keepdims=True)
+        return log_joint - top - np.log(np.exp(log_joint - top).sum(axis=1, keepdims=True))
+
+    posterior = ("normalised over the digits (a log posterior log P(k | x), not the "
+                 "log-likelihood)",
+                 "Stop at the sum over the pixels: log P(x | k) is not normalised over k "
+                 "(and has no prior).")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        from_wrong_p = [
+            Mistake(f"used the right formula, but with a p that is not yet right: you "
+                    f"probably {diagnosis}", "Run the check of (a), correct p, and run this "
+                    "cell again.",
+                    B_test @ np.log(wrong).T + (1 - B_test) @ np.log(1 - wrong).T)
+            for diagnosis, _, wrong in _wrong_probabilities(inked, n_k, alpha)]
     mistakes = [
         Mistake("forgot the (1 - x_d) log(1 - p_kd) term",
                 "A blank pixel is evidence too: it has probability 1 - p_kd, so add "
@@ -368,8 +473,15 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
                 "(a log joint, not a log-likelihood)",
                 "The log-likelihood log P(x | k) has no prior; leave log pi_k out.",
                 expected + np.log(frequencies)),
+        Mistake(*posterior, normalised(expected)),
+        Mistake(*posterior, normalised(expected + np.log(frequencies))),
+        sign_flipped(expected, "gave the negative log-likelihood (a loss, the log-likelihood "
+                     "with its sign flipped)",
+                     "log P(x | k) is the log of a probability, so it is never positive: "
+                     "drop the minus sign."),
         log10_not_ln(expected),
         transposed(expected),
+        *(m for m in from_wrong_p if np.all(np.isfinite(m.answer))),
     ]
     check_answer(log_likelihood, expected, name="log_likelihood", mistakes=mistakes, rtol=1e-6)
 
@@ -393,7 +505,8 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
 
     Recognised mistakes: the accuracy instead of the error; a percentage
     instead of a fraction (of the error or of the accuracy); the number of
-    errors; the error on the training images; PCA fitted on the training and
+    errors; an array (e.g. one entry per test image) instead of one number;
+    the error on the training images; PCA fitted on the training and
     test images together; the test images projected with a PCA fitted on
     themselves; the other priors (training frequencies for uniform, or the
     reverse).
@@ -444,6 +557,16 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
         test = error_rate(y_test, model.predict(pca_test.transform(X_test)))
         return (test, error_rate(y_train, model.predict(Z_train))) if training else (test,)
 
+    try:  # None and non-numbers: check_answer says what is wrong with them
+        shape = None if test_error is None else np.shape(np.asarray(test_error, dtype=float))
+    except (TypeError, ValueError):
+        shape = None
+    if shape not in (None, ()):
+        per_image = (f" If it holds one entry per test image ({y_test.size} of them, True where "
+                     "the prediction is wrong), take its mean." if shape == y_test.shape else "")
+        raise NotYetRight(f"`test_error` has shape {shape}; it should be one number, the "
+                          f"fraction of test images classified wrongly.{per_image} A float "
+                          "(e.g. `float(...)`) or a numpy scalar will do.")
     pca = PCA(n_components=n_components).fit(X_train)
     expected, training = errors(pca, pca, priors, training=True)
     fraction = " Give a fraction in [0, 1], not a percentage."
@@ -457,7 +580,7 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
         Mistake("gave the accuracy as a percentage",
                 "The error rate is the fraction of test images classified wrongly." + fraction,
                 100 * (1 - expected)),
-        Mistake("counted the wrong test images",
+        Mistake("gave the number of misclassified test images, not their fraction",
                 "Divide the number of errors by the number of test images.",
                 expected * y_test.size),
         Mistake("measured the error on the TRAINING images",
