@@ -116,10 +116,10 @@ def test_tied_is_the_within_class_scatter_over_all_samples(three_classes):
 
 def test_diagonal_models_keep_only_the_diagonal(three_classes):
     X, y = three_classes
-    full = GaussianClassifier("full").fit(X, y).covariances_
-    tied = GaussianClassifier("tied").fit(X, y).covariances_
-    diag = GaussianClassifier("diag").fit(X, y).covariances_
-    tied_diag = GaussianClassifier("tied_diag").fit(X, y).covariances_
+    full = GaussianClassifier(covariance="full").fit(X, y).covariances_
+    tied = GaussianClassifier(covariance="tied").fit(X, y).covariances_
+    diag = GaussianClassifier(covariance="diag").fit(X, y).covariances_
+    tied_diag = GaussianClassifier(covariance="tied_diag").fit(X, y).covariances_
     for model_cov, source in ((diag, full), (tied_diag, tied)):
         np.testing.assert_allclose(
             np.diagonal(model_cov, axis1=1, axis2=2), np.diagonal(source, axis1=1, axis2=2)
@@ -171,8 +171,8 @@ def test_priors_as_sequence_and_as_dict(three_classes):
 
 def test_given_priors_do_not_change_the_tied_covariance(three_classes):
     X, y = three_classes
-    free = GaussianClassifier("tied").fit(X, y)
-    weighted = GaussianClassifier("tied", priors=[0.8, 0.1, 0.1]).fit(X, y)
+    free = GaussianClassifier(covariance="tied").fit(X, y)
+    weighted = GaussianClassifier(covariance="tied", priors=[0.8, 0.1, 0.1]).fit(X, y)
     np.testing.assert_array_equal(weighted.covariances_, free.covariances_)
 
 
@@ -279,7 +279,7 @@ def test_log_posteriors_agree_with_sklearn_given_priors(covariance, data, choice
 @pytest.mark.parametrize("solver", ["svd", "lsqr", "eigen"])
 def test_lda_lsqr_and_eigen_agree_with_class_frequency_priors(three_classes, solver):
     X, y = three_classes
-    ours = GaussianClassifier("tied").fit(X, y)
+    ours = GaussianClassifier(covariance="tied").fit(X, y)
     reference = LinearDiscriminantAnalysis(solver=solver).fit(X, y)
     assert_log_posteriors_agree(ours, reference, query_points(X))
 
@@ -300,7 +300,7 @@ def test_works_with_scikit_learn_tools():
     twin = clone(model)
     assert twin.get_params() == {"covariance": "tied", "priors": [0.2, 0.3, 0.5],
                                  "shrinkage": 0.0}
-    pipeline = make_pipeline(StandardScaler(), GaussianClassifier("diag"))
+    pipeline = make_pipeline(StandardScaler(), GaussianClassifier(covariance="diag"))
     scores = cross_val_score(pipeline, iris.X, iris.y, cv=5)
     reference = cross_val_score(make_pipeline(StandardScaler(), GaussianNB(var_smoothing=0.0)),
                                 iris.X, iris.y, cv=5)
@@ -348,7 +348,7 @@ def test_tied_llr_is_linear(two_classes, covariance):
 
 def test_full_llr_is_quadratic(two_classes):
     X, y = two_classes
-    coefficients = GaussianClassifier("full").fit(X, y).llr_coefficients()
+    coefficients = GaussianClassifier(covariance="full").fit(X, y).llr_coefficients()
     assert np.abs(coefficients.A).max() > 1e-3
 
 

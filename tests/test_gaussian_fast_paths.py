@@ -46,7 +46,7 @@ def reference_log_likelihood(X, y, covariance):
 def test_log_likelihood_matches_scipy(seed, covariance):
     X, y = classes(seed)
     points, _ = classes(seed + 1)
-    model = GaussianClassifier(covariance).fit(X, y)
+    model = GaussianClassifier(covariance=covariance).fit(X, y)
     means, covariances = reference_log_likelihood(X, y, covariance)
     expected = np.column_stack([multivariate_normal(m, s).logpdf(points)
                                 for m, s in zip(means, covariances, strict=True)])
@@ -63,8 +63,8 @@ def test_log_likelihood_matches_scipy(seed, covariance):
 def test_extreme_offsets_and_scales_give_the_same_decisions(covariance, offset, scale):
     X, y = classes(3)
     points, _ = classes(4)
-    plain = GaussianClassifier(covariance).fit(X, y)
-    moved = GaussianClassifier(covariance).fit(offset + scale * X, y)
+    plain = GaussianClassifier(covariance=covariance).fit(X, y)
+    moved = GaussianClassifier(covariance=covariance).fit(offset + scale * X, y)
     np.testing.assert_allclose(moved.predict_proba(offset + scale * points),
                                plain.predict_proba(points), atol=1e-6)
 
@@ -73,7 +73,7 @@ def test_fit_leaves_the_input_alone():
     X, y = classes(5)
     before = X.copy()
     for covariance in COVARIANCE_TYPES:
-        GaussianClassifier(covariance).fit(X, y)
+        GaussianClassifier(covariance=covariance).fit(X, y)
     np.testing.assert_array_equal(X, before)
 
 
@@ -88,7 +88,7 @@ def test_predictions_agree_with_scikit_learn(seed):
         "diag": GaussianNB(var_smoothing=0.0),
     }
     for covariance, reference in pairs.items():
-        ours = GaussianClassifier(covariance).fit(X, y)
+        ours = GaussianClassifier(covariance=covariance).fit(X, y)
         np.testing.assert_array_equal(ours.predict(points), reference.fit(X, y).predict(points))
 
 
@@ -98,16 +98,16 @@ def test_nested_log_likelihoods_equal_models_fitted_on_the_leading_features(seed
     X, y = classes(seed, n_features=5)
     points, _ = classes(seed + 1, n_features=5)
     dimensions = [3, 1, 5, 2]
-    nested = GaussianClassifier(covariance).fit(X, y).nested_log_likelihoods(points, dimensions)
+    nested = GaussianClassifier(covariance=covariance).fit(X, y).nested_log_likelihoods(points, dimensions)
     assert nested.shape == (4, points.shape[0], 3)
     for m, log_likelihoods in zip(dimensions, nested, strict=True):
-        alone = GaussianClassifier(covariance).fit(X[:, :m], y)
+        alone = GaussianClassifier(covariance=covariance).fit(X[:, :m], y)
         np.testing.assert_allclose(log_likelihoods, alone.log_likelihood(points[:, :m]),
                                    rtol=1e-10, atol=1e-10)
 
 
 def test_nested_log_likelihoods_of_all_features_are_the_log_likelihoods():
     X, y = classes(13, offset=1e6, scale=1e-3)
-    model = GaussianClassifier("full").fit(X, y)
+    model = GaussianClassifier(covariance="full").fit(X, y)
     np.testing.assert_allclose(model.nested_log_likelihoods(X, [4])[0], model.log_likelihood(X),
                                rtol=1e-12)
