@@ -191,8 +191,8 @@ class QuadraticLLR(NamedTuple):
     >>> llr = QuadraticLLR(A=np.array([[-0.5]]), b=np.array([1.0]), c=0.0)
     >>> llr.evaluate([[0.0], [2.0]])
     array([0., 0.])
-    >>> llr.crossings()
-    array([0., 2.])
+    >>> llr.crossings().tolist()
+    [0.0, 2.0]
     """
 
     A: np.ndarray

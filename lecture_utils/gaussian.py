@@ -533,7 +533,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
     >>> model.predict(iris.X[:3]).tolist()
     ['setosa', 'setosa', 'setosa']
     >>> round(float(model.score(iris.X, iris.y)), 3)
-    0.807
+    0.8
     """
 
     def __init__(self, *, covariance="full", priors=None, shrinkage=0.0):
