@@ -464,8 +464,9 @@ def _ml_estimates(X, y_index, n_classes, covariance):
         block = X[y_index == k]
         means.append(block.mean(axis=0))
         residuals = block - means[-1]
-        scatters.append(np.einsum("ij,ij->j", residuals, residuals) if diagonal
-                        else residuals.T @ residuals)
+        with np.errstate(over="ignore", invalid="ignore"):  # checked in _cholesky_factors
+            scatters.append(np.einsum("ij,ij->j", residuals, residuals) if diagonal
+                            else residuals.T @ residuals)
         counts.append(block.shape[0])
     scatters, counts = np.stack(scatters), np.array(counts, dtype=float)
     if covariance.startswith("tied"):

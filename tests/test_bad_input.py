@@ -69,7 +69,8 @@ class Estimator:
 
 BAYES_METHODS = ("predict", "predict_proba", "predict_log_proba", "log_likelihood", "score")
 ESTIMATORS = [
-    *[Estimator(f"GaussianClassifier({c!r})", lambda c=c: GaussianClassifier(covariance=c), X_NUMBERS,
+    *[Estimator(f"GaussianClassifier({c!r})", lambda c=c: GaussianClassifier(covariance=c),
+                X_NUMBERS,
                 Y_NUMBERS, "numbers", (*BAYES_METHODS, "log_density"))
       for c in ("full", "diag", "tied", "tied_diag")],
     Estimator("CategoricalClassifier", CategoricalClassifier, X_CATEGORIES, Y_CATEGORIES,
@@ -82,7 +83,8 @@ ESTIMATORS = [
                 ("predict", "predict_proba", "predict_log_proba", "decision_function", "score"))
       for s in ("newton", "gd", "sgd")],
     Estimator("PCA", PCA, X_NUMBERS, None, "numbers", ("transform", "inverse_transform")),
-    Estimator("FisherProjection", FisherProjection, X_NUMBERS, Y_NUMBERS, "numbers", ("transform",)),
+    Estimator("FisherProjection", FisherProjection, X_NUMBERS, Y_NUMBERS, "numbers",
+              ("transform",)),
 ]
 BY_NAME = {estimator.name: estimator for estimator in ESTIMATORS}
 

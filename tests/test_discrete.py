@@ -95,7 +95,7 @@ def test_alpha_zero_gives_no_warnings():
         model.llr([[c] for c in COLOURS])
         counts = MultinomialClassifier().fit([[2, 0, 1], [0, 3, 1]], ["a", "b"])
         counts.predict_log_proba([[1, 0, 0], [0, 1, 0], [0, 0, 2]])
-        counts.llr_coefficients().b
+        counts.llr_coefficients()
 
 
 # -------------------------------------------------------------- agreement with sklearn
@@ -258,7 +258,8 @@ def test_llr_changes_sign_when_the_class_order_is_reversed():
     forward = MultinomialClassifier(alpha=0.5).fit(X, y)
     backward = MultinomialClassifier(alpha=0.5).fit(X, 1 - y)
     np.testing.assert_allclose(backward.llr(X), -forward.llr(X), atol=1e-12)
-    np.testing.assert_allclose(backward.llr_coefficients().b, -forward.llr_coefficients().b, atol=1e-12)
+    np.testing.assert_allclose(backward.llr_coefficients().b, -forward.llr_coefficients().b,
+                               atol=1e-12)
     Xc, yc = random_categorical(13, n_classes=2)
     renamed = np.where(yc == "class_0", "z", "a")  # reverses the sorted order
     one = CategoricalClassifier(alpha=1.0).fit(Xc, yc)

@@ -42,7 +42,7 @@ def test_llr_weights_need_two_classes():
     X = np.array([["a"], ["b"], ["a"]])
     model = CategoricalClassifier(alpha=1.0).fit(X, ["x", "y", "z"])
     with pytest.raises(ValueError):
-        model.llr_coefficients().b
+        model.llr_coefficients()
 
 
 def test_one_hot_refuses_an_unknown_value():

@@ -2,9 +2,9 @@
 
 import numpy as np
 import pytest
+from conftest import ml_estimates, scipy_log_likelihood
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy.stats import multivariate_normal
 from sklearn.discriminant_analysis import (
     LinearDiscriminantAnalysis,
     QuadraticDiscriminantAnalysis,
@@ -28,28 +28,14 @@ def classes(seed, n_classes=3, n_features=4, per_class=60, offset=0.0, scale=1.0
     return offset + scale * np.concatenate(X)[order], np.concatenate(y)[order]
 
 
-def reference_log_likelihood(X, y, covariance):
-    """log N(x; mu_c, Sigma_c) from scipy, with the ML estimates of each model."""
-    labels = np.unique(y)
-    means = [X[y == c].mean(axis=0) for c in labels]
-    covariances = [np.cov(X[y == c], rowvar=False, bias=True) for c in labels]
-    if covariance.startswith("tied"):
-        pooled = sum(np.mean(y == c) * s for c, s in zip(labels, covariances, strict=True))
-        covariances = [pooled] * labels.size
-    if covariance.endswith("diag"):
-        covariances = [np.diag(np.diag(s)) for s in covariances]
-    return means, covariances
-
-
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(COVARIANCE_TYPES))
 def test_log_likelihood_matches_scipy(seed, covariance):
     X, y = classes(seed)
     points, _ = classes(seed + 1)
     model = GaussianClassifier(covariance=covariance).fit(X, y)
-    means, covariances = reference_log_likelihood(X, y, covariance)
-    expected = np.column_stack([multivariate_normal(m, s).logpdf(points)
-                                for m, s in zip(means, covariances, strict=True)])
+    _, _, means, covariances = ml_estimates(X, y, covariance)
+    expected = scipy_log_likelihood(points, means, covariances)
     np.testing.assert_allclose(model.log_likelihood(points), expected, rtol=1e-10, atol=1e-10)
     np.testing.assert_allclose(model.means_, np.stack(means), rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(model.covariances_, np.stack(covariances), rtol=1e-11,
@@ -98,7 +84,8 @@ def test_nested_log_likelihoods_equal_models_fitted_on_the_leading_features(seed
     X, y = classes(seed, n_features=5)
     points, _ = classes(seed + 1, n_features=5)
     dimensions = [3, 1, 5, 2]
-    nested = GaussianClassifier(covariance=covariance).fit(X, y).nested_log_likelihoods(points, dimensions)
+    model = GaussianClassifier(covariance=covariance).fit(X, y)
+    nested = model.nested_log_likelihoods(points, dimensions)
     assert nested.shape == (4, points.shape[0], 3)
     for m, log_likelihoods in zip(dimensions, nested, strict=True):
         alone = GaussianClassifier(covariance=covariance).fit(X[:, :m], y)

@@ -80,7 +80,8 @@ def _gaussian_extra(rng):
 
 CASES = [
     *(Case(f"GaussianClassifier({covariance})",
-           lambda params, covariance=covariance: GaussianClassifier(covariance=covariance, **params),
+           lambda params, covariance=covariance:
+               GaussianClassifier(covariance=covariance, **params),
            _priors, _gaussian_data, _gaussian_use, _gaussian_extra)
       for covariance in ("full", "diag", "tied", "tied_diag")),
     Case("CategoricalClassifier", lambda params: CategoricalClassifier(alpha=1.0, **params),

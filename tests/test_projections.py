@@ -91,7 +91,8 @@ def test_pca_components_are_orthonormal_sorted_and_nested():
     np.testing.assert_allclose(full.components_ @ full.components_.T, np.eye(6), atol=1e-12)
     assert np.all(np.diff(full.explained_variance_) <= 0)
     assert full.explained_variance_ratio_.sum() == pytest.approx(1.0)
-    np.testing.assert_allclose(PCA(n_components=3).fit(X).components_, full.components_[:3], atol=1e-12)
+    np.testing.assert_allclose(PCA(n_components=3).fit(X).components_, full.components_[:3],
+                               atol=1e-12)
 
 
 def test_pca_inverse_transform_reconstructs():
@@ -206,14 +207,16 @@ def test_lda_on_mnist_after_pca_matches_scikit_learn(mnist_subset):
 
 def test_lda_keeps_the_leading_directions():
     X, y = blobs(6)
-    np.testing.assert_allclose(FisherProjection(n_components=2).fit(X, y).components_, FisherProjection().fit(X, y).components_[:2],
+    np.testing.assert_allclose(FisherProjection(n_components=2).fit(X, y).components_,
+                               FisherProjection().fit(X, y).components_[:2],
                                atol=1e-12)
 
 
 def test_lda_works_with_string_labels_and_in_a_pipeline():
     X, y = blobs(7)
     names = np.array(["ant", "bee", "cat", "dog"])[y]
-    model = make_pipeline(PCA(n_components=5), FisherProjection(n_components=2), GaussianClassifier(covariance="tied"))
+    model = make_pipeline(PCA(n_components=5), FisherProjection(n_components=2),
+                          GaussianClassifier(covariance="tied"))
     assert model.fit(X, names).score(X, names) > 0.9
     assert clone(FisherProjection(n_components=2)).get_params() == {"n_components": 2}
 

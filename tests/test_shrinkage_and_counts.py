@@ -28,22 +28,23 @@ def test_shrinkage_mixes_each_covariance_with_the_pooled_one(data):
     pooled = GaussianClassifier(covariance="tied").fit(X, y).covariances_
     shrunk = GaussianClassifier(covariance="full", shrinkage=0.3).fit(X, y).covariances_
     np.testing.assert_allclose(shrunk, 0.7 * full + 0.3 * pooled, atol=1e-12)
-    np.testing.assert_allclose(GaussianClassifier(covariance="full", shrinkage=1.0).fit(X, y).covariances_,
-                               pooled, atol=1e-12)
+    ends = GaussianClassifier(covariance="full", shrinkage=1.0).fit(X, y).covariances_
+    np.testing.assert_allclose(ends, pooled, atol=1e-12)
 
 
 def test_shrinkage_of_the_naive_model_goes_to_the_naive_tied_one(data):
     X, y = data
     ends = GaussianClassifier(covariance="diag", shrinkage=1.0).fit(X, y).covariances_
-    np.testing.assert_allclose(ends, GaussianClassifier(covariance="tied_diag").fit(X, y).covariances_,
-                               atol=1e-12)
+    naive_tied = GaussianClassifier(covariance="tied_diag").fit(X, y).covariances_
+    np.testing.assert_allclose(ends, naive_tied, atol=1e-12)
 
 
 def test_shrinkage_zero_and_tied_models_are_unchanged(data):
     X, y = data
     for covariance in ("full", "tied"):
         plain = GaussianClassifier(covariance=covariance).fit(X, y)
-        other = GaussianClassifier(covariance=covariance, shrinkage=0.0 if covariance == "full" else 0.5)
+        shrinkage = 0.0 if covariance == "full" else 0.5
+        other = GaussianClassifier(covariance=covariance, shrinkage=shrinkage)
         np.testing.assert_allclose(other.fit(X, y).covariances_, plain.covariances_)
 
 

@@ -108,7 +108,8 @@ def main(argv=None):
           f"{args.repeats}, GaussianClassifier / scikit-learn:")
     for covariance, (name, make_reference) in REFERENCES.items():
         def ours(covariance=covariance):
-            return GaussianClassifier(covariance=covariance).fit(Z_train, data.y_train).predict(Z_test)
+            model = GaussianClassifier(covariance=covariance).fit(Z_train, data.y_train)
+            return model.predict(Z_test)
 
         def theirs(make_reference=make_reference):
             return make_reference().fit(Z_train, data.y_train).predict(Z_test)
