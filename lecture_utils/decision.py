@@ -61,6 +61,12 @@ def log_posteriors(log_likelihoods, priors):
     ValueError
         If a sample has probability zero under every class with a non-zero
         prior, so that its posterior is undefined.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> np.exp(log_posteriors([[-1000.0, -1001.0]], [0.5, 0.5])).round(3)
+    array([[0.731, 0.269]])
     """
     joint = _possible(log_joint(log_likelihoods, priors))
     return joint - logsumexp(joint, axis=1, keepdims=True)
@@ -112,6 +118,11 @@ def prior_log_odds_threshold(prior):
     ----------
     prior : float or ndarray
         :math:`P(c_1)`, strictly between 0 and 1.
+
+    Examples
+    --------
+    >>> float(prior_log_odds_threshold(0.5)), round(float(prior_log_odds_threshold(0.9)), 3)
+    (0.0, -2.197)
     """
     prior = np.asarray(prior, dtype=float)
     if np.any((prior <= 0) | (prior >= 1)) or not np.all(np.isfinite(prior)):
@@ -188,11 +199,11 @@ class QuadraticLLR(NamedTuple):
     Examples
     --------
     >>> import numpy as np
-    >>> llr = QuadraticLLR(A=np.array([[-0.5]]), b=np.array([1.0]), c=0.0)
-    >>> llr.evaluate([[0.0], [2.0]])
+    >>> llr = QuadraticLLR(A=np.array([[-0.5]]), b=np.array([1.0]), c=1.5)
+    >>> llr.evaluate([[-1.0], [3.0]])
     array([0., 0.])
     >>> llr.crossings().tolist()
-    [0.0, 2.0]
+    [-1.0, 3.0]
     """
 
     A: np.ndarray

@@ -382,6 +382,14 @@ class CategoricalClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         ``feature_log_prob_[j][c, v]`` is :math:`\log \pi^j_{c,v}`.
     n_features_in_ : int
 
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_cat_fur
+    >>> cats = load_cat_fur()
+    >>> model = CategoricalClassifier(alpha=1.0).fit(cats.X, cats.y)
+    >>> model.classes_.tolist(), model.predict([["black"]]).tolist()
+    (['female', 'male'], ['female'])
+
     Notes
     -----
     A value that is not among the known categories of its feature raises a
@@ -666,6 +674,16 @@ class MultinomialClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
     feature_log_prob_ : ndarray of shape (n_classes, n_features)
         :math:`\log \pi_{c,j}`.
     n_features_in_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X, y = np.array([[5, 1], [4, 2], [1, 5]]), np.array(["C", "C", "Python"])
+    >>> model = MultinomialClassifier(alpha=1.0).fit(X, y)
+    >>> np.exp(model.feature_log_prob_).round(3).tolist()
+    [[0.714, 0.286], [0.25, 0.75]]
+    >>> model.predict([[0, 3]]).tolist()
+    ['Python']
     """
 
     def __init__(self, *, alpha=0.0, priors=None):

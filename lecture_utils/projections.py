@@ -174,6 +174,14 @@ class PCA(_LinearProjection):
         :math:`\lambda_j / \operatorname{tr} C`, the share of the total variance.
     n_components_ : int
     n_features_in_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [2.0, 2.0], [4.0, 4.0], [1.0, 3.0], [3.0, 1.0]])
+    >>> pca = PCA(n_components=1).fit(X)
+    >>> pca.components_.round(3).tolist(), pca.explained_variance_.round(3).tolist()
+    ([[0.707, 0.707]], [3.2])
     """
 
     def __init__(self, *, n_components=None):
@@ -283,6 +291,15 @@ class FisherProjection(_LinearProjection):
         :math:`\lambda = \frac{w^T S_B w}{w^T S_W w}` of each direction.
     n_components_ : int
     n_features_in_ : int
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_iris
+    >>> iris = load_iris()
+    >>> fisher = FisherProjection(n_components=2).fit(iris.X, iris.y)
+    >>> Y = fisher.transform(iris.X)
+    >>> Y.shape, bool(fisher.eigenvalues_[0] > fisher.eigenvalues_[1])
+    ((150, 2), True)
     """
 
     def __init__(self, *, n_components=None):
