@@ -470,7 +470,8 @@ def _ml_estimates(X, y_index, n_classes, covariance):
         counts.append(block.shape[0])
     scatters, counts = np.stack(scatters), np.array(counts, dtype=float)
     if covariance.startswith("tied"):
-        pooled = scatters.sum(axis=0) / counts.sum()
+        with np.errstate(invalid="ignore"):  # an overflowed scatter: checked later
+            pooled = scatters.sum(axis=0) / counts.sum()
         return np.stack(means), np.repeat(pooled[None], n_classes, axis=0)
     return np.stack(means), scatters / counts.reshape((-1,) + (1,) * (scatters.ndim - 1))
 
