@@ -9,7 +9,7 @@ layer        modules
 base         ``validation``, ``decision``, ``style``
 models       ``gaussian``, ``discrete``, ``logistic``, ``projections``, ``punctuation``
 data         ``datasets``, ``experiments`` (error rates of fitted models)
-pictures     ``plotting``
+pictures     ``plotting``; ``synthetic`` (seeded data, returned as ``datasets.Dataset``)
 controls     ``widgets``
 ===========  ==============================================================
 

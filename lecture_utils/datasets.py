@@ -6,8 +6,7 @@ parsed, its SHA-256 is compared with the value recorded here, so a missing,
 truncated or edited file is reported at once instead of silently changing the
 numbers in a notebook. No loader uses pickle.
 
-`make_gaussian_classes` draws seeded synthetic data with one Gaussian per
-class, for pictures of decision boundaries.
+Synthetic data drawn by seeded generators are in `lecture_utils.synthetic`.
 """
 
 import hashlib
@@ -21,7 +20,6 @@ import numpy as np
 import pandas as pd
 
 from .punctuation import BIGRAM_NAMES, CLASS_NAMES
-from .validation import check_gaussian_parameters, plain
 
 #: The folder that holds the data files (``data/`` beside the package).
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
@@ -68,6 +66,10 @@ class Dataset:
     y: np.ndarray
     feature_names: tuple
     target_name: str
+
+    def __iter__(self):
+        """Unpack like a tuple: ``X, y = dataset``."""
+        return iter((self.X, self.y))
 
     @property
     def frame(self):
@@ -308,7 +310,7 @@ def cat_shelter_true_log_ratios():
         w^{(d)}_v = \log P(x_{[d]} = v \mid \text{male}) - \log P(x_{[d]} = v \mid \text{female}),
 
     with the probabilities of `cat_shelter_probabilities`: what a fitted
-    ``CategoricalClassifier``'s ``llr_weights`` estimate (classes female, male).
+    ``CategoricalClassifier``'s ``llr_coefficients().b`` estimate (classes female, male).
 
     Returns
     -------
@@ -410,56 +412,6 @@ def load_heights(data_dir=None):
         ``X`` has shape (10000, 1) (``height_cm``); ``y`` holds ``"F"`` or ``"M"``.
     """
     return _labelled(read_csv("heights.csv", data_dir), ("height_cm",), "sex")
-
-
-def make_gaussian_classes(means, covariances, n_per_class, random_state=None, labels=None):
-    r"""Draw a labelled sample with one Gaussian per class: :math:`x = \mu_k + L_k z`.
-
-    Here :math:`\Sigma_k = L_k L_k^T` is the Cholesky factorisation of class
-    ``k``'s covariance and :math:`z \sim N(0, I)`. The rows come class by class.
-
-    Parameters
-    ----------
-    means : array-like of shape (n_classes, n_features)
-    covariances : array-like of shape (n_classes, n_features, n_features)
-    n_per_class : int or sequence of int
-        Samples of each class (one number for all classes, or one per class).
-    random_state : int or numpy Generator, default=None
-        Seed for ``numpy.random.default_rng``; the same seed gives the same sample.
-    labels : sequence, default=None
-        The class labels; ``0, 1, ..., n_classes - 1`` by default.
-
-    Returns
-    -------
-    Dataset
-        Features named ``x1, x2, ...``; target named ``class``.
-    """
-    means, factors = check_gaussian_parameters(means, covariances)
-    n_classes, n_features = means.shape
-    counts = np.asarray(n_per_class)
-    if counts.ndim == 0:
-        counts = np.full(n_classes, counts)
-    if counts.shape != (n_classes,) or counts.dtype.kind not in "iu" or np.any(counts < 1):
-        raise ValueError(
-            f"n_per_class must be a positive integer or one per class; got "
-            f"{plain(n_per_class)!r}."
-        )
-    labels = np.arange(n_classes) if labels is None else np.asarray(labels)
-    if labels.shape != (n_classes,) or np.unique(labels).size != n_classes:
-        raise ValueError(
-            f"labels must be {n_classes} distinct values, one per class; got {labels.tolist()}."
-        )
-    rng = np.random.default_rng(random_state)
-    X = np.concatenate([
-        means[k] + rng.standard_normal((counts[k], n_features)) @ factors[k].T
-        for k in range(n_classes)
-    ])
-    return Dataset(
-        X=X,
-        y=np.repeat(labels, counts),
-        feature_names=tuple(f"x{j + 1}" for j in range(n_features)),
-        target_name="class",
-    )
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,12 @@ def log_posteriors(log_likelihoods, priors):
     ValueError
         If a sample has probability zero under every class with a non-zero
         prior, so that its posterior is undefined.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> np.exp(log_posteriors([[-1000.0, -1001.0]], [0.5, 0.5])).round(3)
+    array([[0.731, 0.269]])
     """
     joint = _possible(log_joint(log_likelihoods, priors))
     return joint - logsumexp(joint, axis=1, keepdims=True)
@@ -112,6 +118,11 @@ def prior_log_odds_threshold(prior):
     ----------
     prior : float or ndarray
         :math:`P(c_1)`, strictly between 0 and 1.
+
+    Examples
+    --------
+    >>> float(prior_log_odds_threshold(0.5)), round(float(prior_log_odds_threshold(0.9)), 3)
+    (0.0, -2.197)
     """
     prior = np.asarray(prior, dtype=float)
     if np.any((prior <= 0) | (prior >= 1)) or not np.all(np.isfinite(prior)):
@@ -166,6 +177,179 @@ def error_rate(y_true, y_pred):
             f"shapes {y_true.shape} and {y_pred.shape}."
         )
     return float(np.mean(y_true != y_pred))
+
+
+class QuadraticLLR(NamedTuple):
+    r"""The closed form of a binary log-likelihood ratio,
+    :math:`\mathrm{llr}(x) = x^T A x + b^T x + c`.
+
+    Every two-class model here has one (``model.llr_coefficients()``): for
+    Gaussians with precisions :math:`\Lambda_k = \Sigma_k^{-1}`,
+
+    .. math::
+
+        A = -\tfrac12(\Lambda_1 - \Lambda_0), \qquad
+        b = \Lambda_1\mu_1 - \Lambda_0\mu_0, \qquad
+        c = -\tfrac12(\mu_1^T\Lambda_1\mu_1 - \mu_0^T\Lambda_0\mu_0)
+            + \tfrac12(\log|\Lambda_1| - \log|\Lambda_0|);
+
+    with a shared covariance, and for the count models, :math:`A = 0` and the
+    ratio is linear.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> llr = QuadraticLLR(A=np.array([[-0.5]]), b=np.array([1.0]), c=1.5)
+    >>> llr.evaluate([[-1.0], [3.0]])
+    array([0., 0.])
+    >>> llr.crossings().tolist()
+    [-1.0, 3.0]
+    """
+
+    A: np.ndarray
+    b: np.ndarray
+    c: float
+
+    def evaluate(self, X):
+        r""":math:`x^T A x + b^T x + c` for every row of ``X``.
+
+        A weight :math:`b_j = \pm\infty` (an event only one class has shown)
+        counts only where :math:`x_j \ne 0` (:math:`0 \cdot \infty = 0`, as in the
+        likelihoods themselves).
+
+        Raises
+        ------
+        ValueError
+            If a row meets both a :math:`+\infty` and a :math:`-\infty` weight: it is
+            impossible under both classes and its ratio is undefined.
+        """
+        X = np.atleast_2d(np.asarray(X, dtype=float))
+        b = np.asarray(self.b, dtype=float)
+        infinite = np.isinf(b)
+        linear = X @ np.where(infinite, 0.0, b)
+        if infinite.any():
+            used = X[:, infinite] != 0
+            up = (used & (b[infinite] > 0)).any(axis=1)
+            down = (used & (b[infinite] < 0)).any(axis=1)
+            if np.any(up & down):
+                raise ValueError(
+                    f"sample {int(np.flatnonzero(up & down)[0])} has probability zero under "
+                    "both classes, so its log-likelihood ratio is undefined; smooth the "
+                    "estimates (alpha > 0)."
+                )
+            linear = np.where(up, np.inf, np.where(down, -np.inf, linear))
+        return np.einsum("ni,ij,nj->n", X, self.A, X) + linear + self.c
+
+    def crossings(self, level=0.0):
+        r"""The points where a one-feature ratio equals ``level``: :math:`a x^2 + b x + c = t`.
+
+        Solved in closed form, with the cancellation-free quadratic formula
+
+        .. math::
+
+            q = -\tfrac12\big(b + \operatorname{sign}(b)\sqrt{b^2 - 4a(c - t)}\big),
+            \qquad x_1 = \frac{q}{a}, \quad x_2 = \frac{c - t}{q}.
+
+        Unequal variances give :math:`a \ne 0` and up to two crossings; a tied
+        variance gives :math:`a = 0` and the single crossing :math:`(t - c)/b`.
+
+        Parameters
+        ----------
+        level : float, default=0.0
+            The threshold :math:`t`, e.g. ``prior_log_odds_threshold(prior)``.
+
+        Returns
+        -------
+        ndarray of shape (0,), (1,) or (2,)
+            The real solutions in increasing order: empty if the ratio never
+            reaches ``level`` (or equals it everywhere, for identical classes),
+            one entry where it only touches it. A root beyond the floating-point
+            range (from a vanishingly small quadratic term) is left out.
+        """
+        if self.b.shape != (1,):
+            raise ValueError(
+                f"crossings solves llr(x) = level for one feature, but this ratio has "
+                f"{self.b.shape[0]} features; in several dimensions the boundary is a curve "
+                "or surface: draw it with plotting.plot_decision_regions instead."
+            )
+        level = float(level)
+        if not np.isfinite(level):
+            raise ValueError(f"level must be a finite number; got {level}.")
+        a, b, c = float(self.A[0, 0]), float(self.b[0]), float(self.c) - level
+        largest = max(abs(a), abs(b), abs(c))
+        if largest == 0.0:
+            return np.empty(0)
+        # the roots do not change when all coefficients are divided by the largest,
+        # and the discriminant can then neither overflow nor underflow
+        a, b, c = a / largest, b / largest, c / largest
+        if a == 0.0:
+            return np.empty(0) if b == 0.0 else np.array([-c / b])
+        discriminant = b * b - 4.0 * a * c
+        if discriminant < 0.0:
+            return np.empty(0)
+        if discriminant == 0.0:
+            return np.array([-b / (2.0 * a)])
+        q = -0.5 * (b + np.copysign(np.sqrt(discriminant), b))
+        with np.errstate(over="ignore"):
+            roots = np.array([q / a, c / q])
+        return np.sort(roots[np.isfinite(roots)])
+
+
+class LinearScores(NamedTuple):
+    r"""Linear class scores :math:`a_k(x) = w_k^T x + w_{0k}` whose softmax is the posterior.
+
+    .. math::
+
+        P(c_k \mid x) = \frac{e^{a_k(x)}}{\sum_j e^{a_j(x)}}
+
+    Softmax regression fits :math:`w_k, w_{0k}` directly; a Gaussian model with
+    one shared covariance implies them, :math:`w_k = \Sigma^{-1}\mu_k` and
+    :math:`w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Sigma^{-1}\mu_k` (see
+    `lecture_utils.gaussian.tied_linear_scores`). Both models give them with
+    ``model.linear_scores()``.
+
+    Attributes
+    ----------
+    W : ndarray of shape (n_classes, n_features)
+        Row :math:`k` is :math:`w_k`.
+    w0 : ndarray of shape (n_classes,)
+        :math:`w_{0k}`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> scores = LinearScores(W=np.array([[0.0, 0.0], [1.0, 2.0]]), w0=np.array([0.0, -1.0]))
+    >>> scores.evaluate([[1.0, 1.0]])
+    array([[0., 2.]])
+    >>> scores.boundary()
+    (array([1., 2.]), -1.0)
+    """
+
+    W: np.ndarray
+    w0: np.ndarray
+
+    def evaluate(self, X):
+        """The scores :math:`a_k(x)` for every row of ``X``: shape (n_samples, n_classes)."""
+        X = np.atleast_2d(np.asarray(X, dtype=float))
+        return X @ self.W.T + self.w0
+
+    def boundary(self):
+        r"""The two-class decision boundary :math:`w^T x + b = 0`.
+
+        :math:`w = w_1 - w_0` and :math:`b = w_{01} - w_{00}`; the second class
+        wins where :math:`w^T x + b > 0` (equal priors aside, this is the LLR
+        plus the prior log-odds).
+
+        Returns
+        -------
+        w : ndarray of shape (n_features,)
+        b : float
+        """
+        if self.W.shape[0] != 2:
+            raise ValueError(
+                f"a single boundary needs two classes; these scores have {self.W.shape[0]}."
+            )
+        return self.W[1] - self.W[0], float(self.w0[1] - self.w0[0])
 
 
 class McNemarResult(NamedTuple):

@@ -37,9 +37,8 @@ from scipy.special import gammaln, log_softmax, xlogy
 from scipy.stats import chi2_contingency
 from sklearn.base import BaseEstimator, ClassifierMixin
 
-from .decision import BayesRuleMixin
+from .decision import BayesRuleMixin, QuadraticLLR
 from .validation import (
-    CompleteFitMixin,
     check_alpha,
     check_counts,
     check_features,
@@ -328,7 +327,7 @@ def _fit_priors(model, classes, y_index):
     model.priors_ = model.class_count_ / y_index.size if priors is None else priors
 
 
-class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, BaseEstimator):
+class CategoricalClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
     r"""Naive Bayes classifier for categorical features.
 
     Feature :math:`j` takes one of :math:`m_j` categories; given the class,
@@ -383,6 +382,14 @@ class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
         ``feature_log_prob_[j][c, v]`` is :math:`\log \pi^j_{c,v}`.
     n_features_in_ : int
 
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_cat_fur
+    >>> cats = load_cat_fur()
+    >>> model = CategoricalClassifier(alpha=1.0).fit(cats.X, cats.y)
+    >>> model.classes_.tolist(), model.predict([["black"]]).tolist()
+    (['female', 'male'], ['female'])
+
     Notes
     -----
     A value that is not among the known categories of its feature raises a
@@ -392,7 +399,7 @@ class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
     categories.
     """
 
-    def __init__(self, alpha=0.0, priors=None, categories=None):
+    def __init__(self, *, alpha=0.0, priors=None, categories=None):
         self.alpha = alpha
         self.priors = priors
         self.categories = categories
@@ -562,39 +569,51 @@ class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
             terms[:, j] = high - low
         return terms
 
-    def llr_weights(self):
-        r"""The weights that make the log-likelihood ratio linear in one-hot features.
+    def llr_coefficients(self):
+        r"""The log-likelihood ratio as a linear function of the one-hot features.
 
         Feature :math:`d` with value :math:`v` contributes
-        :math:`w^{(d)}_v = \log \pi^{(d)}_{c_1,v} - \log \pi^{(d)}_{c_0,v}`; with the
+        :math:`b^{(d)}_v = \log \pi^{(d)}_{c_1,v} - \log \pi^{(d)}_{c_0,v}`; with the
         one-hot vector :math:`t(x)` of `one_hot`,
 
         .. math::
 
-            \mathrm{llr}(x) = \sum_d w^{(d)}_{x_{[d]}} = t(x)^T w,
-            \qquad w = (w^{(1)}, \dots, w^{(D)}).
+            \mathrm{llr}(x) = \sum_d b^{(d)}_{x_{[d]}} = b^T t(x),
+            \qquad b = (b^{(1)}, \dots, b^{(D)}),
+
+        so ``llr_coefficients().evaluate(model.one_hot(X))`` is ``llr(X)``.
 
         Returns
         -------
-        ndarray of shape (sum of the features' numbers of categories,)
-            The weights of feature 0's categories, then feature 1's, and so on
-            (in the order of ``categories_``); ``+inf`` (``-inf``) for a value
-            only class :math:`c_1` (:math:`c_0`) has shown, 0 for one neither has.
+        QuadraticLLR
+            ``A`` zero and ``c = 0``; ``b`` of shape (sum of the features' numbers of
+            categories,): feature 0's categories, then feature 1's, and so on (in the
+            order of ``categories_``); ``+inf`` (``-inf``) for a value only class
+            :math:`c_1` (:math:`c_0`) has shown, 0 for one neither has.
 
         Raises
         ------
         ValueError
             For more than two classes.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> X, y = np.array([["a"], ["a"], ["b"], ["a"]]), np.array([0, 0, 1, 1])
+        >>> model = CategoricalClassifier(alpha=1.0).fit(X, y)
+        >>> model.llr_coefficients().b.round(3).tolist()
+        [-0.405, 0.693]
         """
-        self._require_binary("llr_weights")
-        return np.concatenate([_log_ratios(log_prob) for log_prob in self.feature_log_prob_])
+        self._require_binary("llr_coefficients")
+        b = np.concatenate([_log_ratios(log_prob) for log_prob in self.feature_log_prob_])
+        return QuadraticLLR(np.zeros((b.size, b.size)), b, 0.0)
 
     def one_hot(self, X):
         r"""One-hot coding of ``X``: one 0/1 column per category of every feature.
 
         Entry :math:`t_{n,(d,v)} = 1` if sample :math:`n` has value :math:`v`
-        in feature :math:`d`, else 0; the columns are in the order of
-        `llr_weights`, so ``one_hot(X) @ llr_weights()`` is the llr.
+        in feature :math:`d`, else 0; the columns are in the order of the weights
+        :math:`b` of `llr_coefficients`.
 
         Parameters
         ----------
@@ -616,7 +635,7 @@ class CategoricalClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
         return t
 
 
-class MultinomialClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, BaseEstimator):
+class MultinomialClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
     r"""Generative classifier for count vectors with one multinomial per class.
 
     A sample :math:`x = (x_{[1]}, \dots, x_{[m]})` counts how often each of
@@ -655,9 +674,19 @@ class MultinomialClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
     feature_log_prob_ : ndarray of shape (n_classes, n_features)
         :math:`\log \pi_{c,j}`.
     n_features_in_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X, y = np.array([[5, 1], [4, 2], [1, 5]]), np.array(["C", "C", "Python"])
+    >>> model = MultinomialClassifier(alpha=1.0).fit(X, y)
+    >>> np.exp(model.feature_log_prob_).round(3).tolist()
+    [[0.714, 0.286], [0.25, 0.75]]
+    >>> model.predict([[0, 3]]).tolist()
+    ['Python']
     """
 
-    def __init__(self, alpha=0.0, priors=None):
+    def __init__(self, *, alpha=0.0, priors=None):
         self.alpha = alpha
         self.priors = priors
 
@@ -727,23 +756,33 @@ class MultinomialClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, B
         coefficient = gammaln(X.sum(axis=1) + 1.0) - gammaln(X + 1.0).sum(axis=1)
         return log_lik + coefficient[:, None]
 
-    def llr_weights(self):
-        r"""The weights :math:`b` of the linear log-likelihood ratio :math:`x^T b`.
+    def llr_coefficients(self):
+        r"""The linear log-likelihood ratio :math:`\mathrm{llr}(x) = b^T x`.
 
         .. math::
 
-            b_j = \log \pi_{c_1,j} - \log \pi_{c_0,j}, \qquad c_0, c_1 = \text{classes\_}
+            b_j = \log \pi_{c_1,j} - \log \pi_{c_0,j}, \qquad c_0, c_1 = \text{classes\_};
+
+        the multinomial coefficient is the same in both classes and cancels.
 
         Returns
         -------
-        ndarray of shape (n_features,)
-            With ``alpha=0`` an entry is ``+inf`` (``-inf``) for an event that
-            only class :math:`c_1` (:math:`c_0`) has produced, and 0 for one
-            that neither has (a sample containing it is impossible under both
-            classes, and `llr` raises).
+        QuadraticLLR
+            ``A`` zero and ``c = 0``. With ``alpha=0`` an entry of ``b`` is ``+inf``
+            (``-inf``) for an event that only class :math:`c_1` (:math:`c_0`) has
+            produced, and 0 for one that neither has (a sample containing it is
+            impossible under both classes, and `llr` raises).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> X, y = np.array([[3, 1], [2, 2], [1, 3]]), np.array(["C", "C", "Python"])
+        >>> MultinomialClassifier(alpha=1.0).fit(X, y).llr_coefficients().b.round(3).tolist()
+        [-0.588, 0.511]
         """
-        self._require_binary("llr_weights")
-        return _log_ratios(self.feature_log_prob_)
+        self._require_binary("llr_coefficients")
+        b = _log_ratios(self.feature_log_prob_)
+        return QuadraticLLR(np.zeros((b.size, b.size)), b, 0.0)
 
 
 def dirichlet_log_evidence(counts, concentration):

@@ -14,10 +14,9 @@ size :math:`m` (both stratified by class) from a seeded generator, so that the
 whole curve is reproducible. Every model sees the same training and test sets
 in a repetition, so the curves are compared pair by pair.
 
-`sample_exponential_classes` draws a seeded sample in which the logistic
-model is exactly right and the Gaussian one is wrong (skewed features whose
-variance grows with their mean), the case in which the discriminative model
-should win with enough data.
+The data of the learning curves come from `lecture_utils.synthetic` (e.g.
+`make_exponential_classes`, where the logistic model is exactly right and the
+Gaussian one is wrong) or from real data sets.
 
 `covariance_error_table` and `error_against_dimension` compute the test error
 of `GaussianClassifier` for every covariance model on every feature set, and
@@ -32,38 +31,38 @@ stratified splits.
 """
 
 from dataclasses import dataclass
-from functools import partial, wraps
+from functools import partial
 
 import numpy as np
 import pandas as pd
-from scipy.stats import gamma
 from sklearn.base import clone
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
 from sklearn.metrics import log_loss
-from sklearn.model_selection import train_test_split
+from sklearn.model_selection import StratifiedShuffleSplit, train_test_split
 from sklearn.naive_bayes import GaussianNB
-from threadpoolctl import threadpool_limits  # installed with scikit-learn
 
 from .decision import error_rate, most_probable
 from .gaussian import COVARIANCE_TYPES, GaussianClassifier
-from .validation import check_dimensions, check_number, check_option
+from .logistic import SoftmaxRegression
+from .validation import (
+    check_dimensions,
+    check_number,
+    check_option,
+    check_random_state,
+    plain,
+)
 
 
-def _one_blas_thread(experiment):
-    """Run ``experiment`` with one BLAS thread.
+def _seed(rng):
+    """A seed for scikit-learn's ``random_state`` (an int), drawn from a numpy Generator."""
+    return int(rng.integers(2**32 - 1))
 
-    The experiments that use it refit small models hundreds of times. With more
-    than one BLAS thread, the idle threads of numpy's and scipy's separate BLAS
-    libraries compete for the cores after every small call, which made these loops
-    about four times slower on a two-core machine.
-    """
 
-    @wraps(experiment)
-    def run(*args, **kwargs):
-        with threadpool_limits(limits=1, user_api="blas"):
-            return experiment(*args, **kwargs)
-
-    return run
+def _stratified_subset(rows, y, size, rng):
+    """``size`` of ``rows``, drawn without replacement with the class proportions of ``y[rows]``."""
+    split = StratifiedShuffleSplit(n_splits=1, train_size=int(size), random_state=_seed(rng))
+    chosen, _ = next(split.split(rows, y[rows]))
+    return rows[np.sort(chosen)]
 
 
 @dataclass(frozen=True)
@@ -187,7 +186,6 @@ class LearningCurve:
         )
 
 
-@_one_blas_thread
 def learning_curve(models, X, y, train_sizes, *, n_repeats=10, test_size=0.3,
                    random_state=None):
     """Average test error of each model against the number of training samples.
@@ -205,8 +203,9 @@ def learning_curve(models, X, y, train_sizes, *, n_repeats=10, test_size=0.3,
         Repetitions :math:`R` averaged at each size.
     test_size : float, default=0.3
         Fraction of the samples held out for testing in each repetition.
-    random_state : int or None, default=None
-        Seed of the generator that draws every split.
+    random_state : None, int or numpy Generator, default=None
+        Seed of the generator that draws every split (stratified, with
+        scikit-learn's ``train_test_split`` and ``StratifiedShuffleSplit``).
 
     Returns
     -------
@@ -227,25 +226,26 @@ def learning_curve(models, X, y, train_sizes, *, n_repeats=10, test_size=0.3,
     pool_size = X.shape[0] - int(np.ceil(test_size * X.shape[0]))
     sizes = np.array([check_number("train_sizes", m, minimum=n_classes, integer=True)
                       for m in np.atleast_1d(train_sizes)])
-    if sizes.size == 0 or sizes.max() > pool_size:
+    largest = pool_size - n_classes  # a stratified split leaves out one sample per class
+    if sizes.size == 0 or np.any((sizes > largest) & (sizes != pool_size)):
         raise ValueError(
-            f"train_sizes must be non-empty and at most {pool_size}, the samples left after "
-            f"holding out test_size={test_size}; got {sizes.tolist()}."
+            f"train_sizes must be non-empty and each at most {largest}, or all {pool_size} "
+            f"samples left after holding out test_size={test_size}; got {sizes.tolist()}."
         )
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     errors = {name: np.empty((n_repeats, sizes.size)) for name in models}
+    rows = np.arange(X.shape[0])
     for r in range(n_repeats):
-        test = stratified_sample(y, X.shape[0] - pool_size, rng)
-        pool = np.setdiff1d(np.arange(X.shape[0]), test)
+        pool, test = train_test_split(rows, test_size=X.shape[0] - pool_size, stratify=y,
+                                      random_state=_seed(rng))
         for j, m in enumerate(sizes):
-            train = pool[stratified_sample(y[pool], m, rng)]
+            train = pool if m == pool.size else _stratified_subset(pool, y, m, rng)
             for name, model in models.items():
                 fitted = clone(model).fit(X[train], y[train])
                 errors[name][r, j] = error_rate(y[test], fitted.predict(X[test]))
     return LearningCurve(sizes, errors)
 
 
-@_one_blas_thread
 def accuracy_over_splits(model, X, y, feature_sets, *, n_splits=50, test_size=0.3,
                          random_state=None):
     r"""Test accuracy of one model on several feature sets, over repeated random splits.
@@ -341,163 +341,6 @@ def confidence_summary(model, X, y, threshold=0.9):
             "P = 1": int(certain.sum()), "P = 1, wrong": int((certain & ~right).sum())}
 
 
-def stratified_sample(y, size, rng):
-    r"""Indices of ``size`` rows drawn without replacement, keeping the class proportions.
-
-    Class :math:`c` gets :math:`\lfloor size \cdot N_c / N \rfloor` rows, at least
-    one, and the rows left over go to the classes with the largest remainders.
-
-    Parameters
-    ----------
-    y : ndarray of shape (n_samples,)
-    size : int
-        At least the number of classes, at most ``n_samples``.
-    rng : numpy Generator
-
-    Returns
-    -------
-    ndarray of int of shape (size,), sorted
-    """
-    classes, y_index, counts = np.unique(y, return_inverse=True, return_counts=True)
-    if not classes.size <= size <= y.size:
-        raise ValueError(
-            f"a stratified sample of {size} rows needs between {classes.size} (one per "
-            f"class) and {y.size} (all) rows."
-        )
-    share = size * counts / y.size
-    take = np.minimum(np.maximum(np.floor(share).astype(int), 1), counts)
-    by_remainder = np.argsort(take - share, kind="stable")
-    while take.sum() < size:
-        for k in by_remainder:
-            if take.sum() < size and take[k] < counts[k]:
-                take[k] += 1
-    while take.sum() > size:
-        k = int(np.argmax(take))
-        take[k] -= 1
-    chosen = [rng.choice(np.flatnonzero(y_index == k), take[k], replace=False)
-              for k in range(classes.size)]
-    return np.sort(np.concatenate(chosen))
-
-
-def sample_exponential_classes(n_samples, n_features=10, mean_ratio=3.0, random_state=None):
-    r"""A two-class sample that logistic regression models exactly and a Gaussian does not.
-
-    The classes are equally likely, and given the class the features are
-    independent exponential waiting times, with mean 1 in class 0 and mean
-    :math:`r` (``mean_ratio``) in class 1:
-    :math:`f(x_j \mid y) = \lambda_y e^{-\lambda_y x_j}`, :math:`\lambda_0 = 1`,
-    :math:`\lambda_1 = 1/r`. Their log-odds are linear in :math:`x`,
-
-    .. math::
-
-        \log\frac{P(y = 1 \mid x)}{P(y = 0 \mid x)} = \sum_{j=1}^{d}
-            \Big(\log\frac{1}{r} + \big(1 - \tfrac{1}{r}\big)\,x_j\Big)
-
-    (see `exponential_log_odds`), so the logistic model holds exactly and the
-    Bayes classifier is linear; but the class densities are skewed and their
-    variances differ (:math:`1` and :math:`r^2`), so every Gaussian model is wrong.
-
-    Parameters
-    ----------
-    n_samples : int
-    n_features : int, default=10
-    mean_ratio : float, default=3.0
-        :math:`r > 0`, the mean of every feature in class 1.
-    random_state : int or None, default=None
-
-    Returns
-    -------
-    X : ndarray of shape (n_samples, n_features)
-    y : ndarray of int of shape (n_samples,)
-        Labels 0 and 1.
-    """
-    n_samples = check_number("n_samples", n_samples, minimum=1, integer=True)
-    n_features = check_number("n_features", n_features, minimum=1, integer=True)
-    mean_ratio = check_number("mean_ratio", mean_ratio, minimum=0.0, inclusive=False)
-    rng = np.random.default_rng(random_state)
-    y = rng.integers(0, 2, n_samples)
-    means = np.where(y == 1, mean_ratio, 1.0)[:, None]
-    return rng.exponential(1.0, (n_samples, n_features)) * means, y
-
-
-def exponential_log_odds(X, mean_ratio=3.0):
-    r"""The exact log-odds :math:`\log P(y=1 \mid x) - \log P(y=0 \mid x)` of
-    `sample_exponential_classes` (positive: the Bayes decision is class 1).
-
-    .. math::
-
-        \sum_j \Big(\log\frac{1}{r} + \big(1 - \tfrac{1}{r}\big)\,x_j\Big)
-    """
-    X = np.asarray(X, dtype=float)
-    mean_ratio = check_number("mean_ratio", mean_ratio, minimum=0.0, inclusive=False)
-    return np.sum(-np.log(mean_ratio) + (1.0 - 1.0 / mean_ratio) * X, axis=1)
-
-
-def exponential_threshold_error(threshold, n_features=10, mean_ratio=3.0):
-    r"""Population error of the rule "class 1 if :math:`\sum_j x_j > t`" on
-    `sample_exponential_classes`.
-
-    Given the class, the sum of :math:`d` independent exponential features with
-    mean :math:`\mu_y` is Gamma-distributed with shape :math:`d` and scale
-    :math:`\mu_y` (:math:`\mu_0 = 1`, :math:`\mu_1 = r`), and the classes are
-    equally likely, so
-
-    .. math::
-
-        \operatorname{err}(t) = \tfrac12 P\big(\Gamma(d, 1) > t\big)
-            + \tfrac12 P\big(\Gamma(d, r) \le t\big).
-
-    Parameters
-    ----------
-    threshold : float or array-like
-        :math:`t`, the threshold on the sum of the features.
-    n_features : int, default=10
-    mean_ratio : float, default=3.0
-        :math:`r > 0`.
-
-    Returns
-    -------
-    float or ndarray
-        One error per threshold.
-    """
-    n_features = check_number("n_features", n_features, minimum=1, integer=True)
-    mean_ratio = check_number("mean_ratio", mean_ratio, minimum=0.0, inclusive=False)
-    threshold = np.asarray(threshold, dtype=float)
-    if not np.all(np.isfinite(threshold)):
-        raise ValueError("threshold must be finite (no NaN or inf).")
-    error = (0.5 * gamma.sf(threshold, n_features, scale=1.0)
-             + 0.5 * gamma.cdf(threshold, n_features, scale=mean_ratio))
-    return float(error) if error.ndim == 0 else error
-
-
-def exponential_bayes_threshold(n_features=10, mean_ratio=3.0):
-    r"""The Bayes rule's threshold on :math:`\sum_j x_j` for `sample_exponential_classes`.
-
-    The exact log-odds :math:`d\log\frac1r + (1 - \frac1r)\sum_j x_j`
-    (`exponential_log_odds`) are positive when
-
-    .. math::
-
-        \sum_j x_j > t^* = \frac{d\log r}{1 - 1/r}
-        \qquad (r > 1;\ \text{for } r < 1 \text{ the rule flips to } \sum_j x_j < t^*).
-
-    The Bayes error is then ``exponential_threshold_error(t*)``.
-
-    Parameters
-    ----------
-    n_features : int, default=10
-    mean_ratio : float, default=3.0
-        :math:`r > 1`, the class-1 mean.
-
-    Returns
-    -------
-    float
-    """
-    n_features = check_number("n_features", n_features, minimum=1, integer=True)
-    mean_ratio = check_number("mean_ratio", mean_ratio, minimum=1.0, inclusive=False)
-    return float(n_features * np.log(mean_ratio) / (1.0 - 1.0 / mean_ratio))
-
-
 def covariance_error_table(feature_sets, y_train, y_test, covariances=COVARIANCE_TYPES,
                            priors=None):
     r"""Test error rate of each covariance model on each feature set.
@@ -526,7 +369,7 @@ def covariance_error_table(feature_sets, y_train, y_test, covariances=COVARIANCE
                          columns=list(feature_sets), dtype=float)
     for name, (X_train, X_test) in feature_sets.items():
         for covariance in covariances:
-            model = GaussianClassifier(covariance, priors=priors).fit(X_train, y_train)
+            model = GaussianClassifier(covariance=covariance, priors=priors).fit(X_train, y_train)
             table.loc[covariance, name] = error_rate(y_test, model.predict(X_test))
     return table
 
@@ -565,7 +408,7 @@ def error_against_dimension(X_train, y_train, X_test, y_test, dimensions, covari
     X_train, X_test = np.asarray(X_train), np.asarray(X_test)
     dimensions = check_dimensions(dimensions, X_train.shape[1])
     largest = dimensions.max()
-    model = GaussianClassifier(covariance, priors=priors, shrinkage=shrinkage).fit(
+    model = GaussianClassifier(covariance=covariance, priors=priors, shrinkage=shrinkage).fit(
         X_train[:, :largest], y_train)
     nested = model.nested_log_likelihoods(X_test[:, :largest], dimensions)
     errors = []
@@ -647,7 +490,7 @@ def within_class_correlations(X, y):
             f"X must be 2-D with at least two features and one label in y per row; got "
             f"shapes {X.shape} and {y.shape}."
         )
-    covariances = GaussianClassifier("full").fit(X, y).covariances_
+    covariances = GaussianClassifier(covariance="full").fit(X, y).covariances_
     deviations = np.sqrt(np.diagonal(covariances, axis1=1, axis2=2))
     return covariances / (deviations[:, :, None] * deviations[:, None, :])
 
@@ -670,7 +513,8 @@ def squared_multiple_correlations(covariances):
     Parameters
     ----------
     covariances : array-like of shape (d, d) or (n, d, d)
-        Symmetric positive definite, d >= 2 (e.g. ``GaussianClassifier("full").covariances_``).
+        Symmetric positive definite, d >= 2 (e.g. the ``covariances_`` of a
+        ``GaussianClassifier(covariance="full")``).
 
     Returns
     -------
@@ -805,7 +649,6 @@ def printed_label_edits(printed, computed):
         columns=["edit", "samples", "printed", "computed", "count"])
 
 
-@_one_blas_thread
 def repeated_split_scores(model, X, y, *, n_splits=20, test_size=0.4, random_state=0):
     r"""Held-out accuracy of ``model`` over repeated stratified random splits.
 
@@ -847,3 +690,137 @@ def repeated_split_scores(model, X, y, *, n_splits=20, test_size=0.4, random_sta
                                     random_state=random_state)
     return np.array([clone(model).fit(X[train], y[train]).score(X[test], y[test])
                      for train, test in splits.split(X, y)])
+
+
+@dataclass(frozen=True)
+class OutlierEffect:
+    r"""How one added sample changes LDA and logistic regression (see `outlier_effect`).
+
+    Attributes
+    ----------
+    X, y : the two-class training data without the outlier
+    outlier : ndarray of shape (2,)
+    label : the outlier's class
+    models : dict of str to (fitted model, fitted model)
+        ``"LDA"`` and ``"logistic regression"``, each fitted without and with the outlier.
+    boundaries : dict of str to ((ndarray, float), (ndarray, float))
+        Each model's boundary :math:`w^T x + b = 0` without and with the outlier,
+        as ``(w, b)`` with :math:`w = w_1 - w_0`, :math:`b = w_{01} - w_{00}`.
+    rotation_degrees : dict of str to float
+        Angle between each model's boundary without and with the outlier.
+    changed_decisions : dict of str to float
+        Fraction of the original samples whose predicted class the outlier changes.
+    own_log_odds : dict of str to float
+        Each model fitted *without* the outlier: the log-odds
+        :math:`\log P(\text{label} \mid x) - \log P(\text{other} \mid x)` of the
+        outlier's own class at the outlier. Large and positive: the point lies
+        far on its own side; large and negative: it is confidently misclassified.
+    title : str
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    outlier: np.ndarray
+    label: object
+    models: dict
+    boundaries: dict
+    rotation_degrees: dict
+    changed_decisions: dict
+    own_log_odds: dict
+    title: str
+
+
+def _angle_between(u, v):
+    cosine = u @ v / (np.linalg.norm(u) * np.linalg.norm(v))
+    return float(np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))))
+
+
+def outlier_effect(X, y, outlier, label=None, penalty=1e-3):
+    r"""Fit LDA and logistic regression without and with one added sample, and compare.
+
+    LDA's boundary depends on every sample through the class means and the
+    shared covariance, so one far-away point can turn it; logistic regression
+    is fitted to :math:`P(y \mid x)` only, and a point far on its own class's
+    side hardly changes its loss (its gradient :math:`x(\hat y - c)` vanishes).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        Exactly two classes.
+    outlier : array-like of shape (2,)
+        The added sample.
+    label : object, default=None
+        Its class; ``None`` means the second class (``np.unique(y)[1]``).
+    penalty : float, default=1e-3
+        L2 strength of the logistic regression (keeps it defined on separable data).
+
+    Returns
+    -------
+    OutlierEffect
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    classes = np.unique(y)
+    if X.ndim != 2 or X.shape[1] != 2 or classes.size != 2:
+        raise ValueError(
+            f"outlier_effect compares two-class boundaries in two dimensions; X has shape "
+            f"{X.shape} and y has {classes.size} classes {classes.tolist()}. Select two "
+            "features and two classes first."
+        )
+    outlier = np.asarray(outlier, dtype=float)
+    if outlier.shape != (2,) or not np.all(np.isfinite(outlier)):
+        raise ValueError(f"outlier must be two finite numbers (x1, x2); got {plain(outlier)!r}.")
+    label = classes[1] if label is None else label
+    if label not in classes.tolist():
+        raise ValueError(f"label {plain(label)!r} is not one of the classes {classes.tolist()}.")
+    X_more, y_more = np.vstack([X, outlier]), np.append(y, label)
+    makers = {"LDA": lambda: GaussianClassifier(covariance="tied"),
+              "logistic regression": lambda: SoftmaxRegression(penalty=penalty)}
+    own = int(np.flatnonzero(classes == label)[0])
+    models, boundaries, rotation, changed, log_odds = {}, {}, {}, {}, {}
+    for name, make in makers.items():
+        before, after = make().fit(X, y), make().fit(X_more, y_more)
+        models[name] = (before, after)
+        boundaries[name] = (before.linear_scores().boundary(), after.linear_scores().boundary())
+        rotation[name] = _angle_between(boundaries[name][0][0], boundaries[name][1][0])
+        changed[name] = float(np.mean(before.predict(X) != after.predict(X)))
+        log_posteriors = before.predict_log_proba(outlier[None, :])[0]
+        log_odds[name] = float(log_posteriors[own] - log_posteriors[1 - own])
+    title = "turned by: " + ", ".join(f"{name} {rotation[name]:.0f}°" for name in models)
+    return OutlierEffect(X, y, outlier, label, models, boundaries, rotation, changed, log_odds,
+                         title)
+
+
+def outlier_summary(effects):
+    """One column per outlier position: how far each boundary turns, and why.
+
+    Rows, for each model: the angle (degrees) between its boundaries without and
+    with the outlier; the decisions it changes, as a percentage of the original
+    training samples; and the log-odds of the outlier's own class under the
+    model fitted without it (see `OutlierEffect`).
+
+    Parameters
+    ----------
+    effects : sequence of OutlierEffect
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns named by the outlier positions ``"(x1, x2)"``.
+    """
+    views = list(effects)
+    if not views or not all(isinstance(view, OutlierEffect) for view in views):
+        raise ValueError(
+            "effects must be a non-empty sequence of OutlierEffect (see outlier_effect)."
+        )
+    columns = {}
+    for view in views:
+        n_samples = len(view.y)
+        rows = {}
+        for name in view.models:
+            rows[f"{name}: turned (degrees)"] = view.rotation_degrees[name]
+            rows[f"{name}: decisions changed (% of {n_samples} samples)"] = (
+                100.0 * view.changed_decisions[name])
+            rows[f"{name}: log-odds of its class, fitted without it"] = view.own_log_odds[name]
+        columns["({:g}, {:g})".format(*view.outlier)] = rows
+    return pd.DataFrame(columns)

@@ -16,9 +16,12 @@ The four covariance models of the lectures are one parameter:
 :math:`\\sum x_i` and :math:`\\sum x_i x_i^T` from which the ML estimates follow, and
 `log_likelihood_gradients` the gradients whose zeros they are.
 
-Densities are evaluated through a Cholesky factor :math:`\\Sigma = L L^T` in
-log space: the covariance itself is never inverted (only its triangular factor,
-once at fit time) and no determinant is formed that could underflow.
+Densities are evaluated in log space through the Cholesky factor
+:math:`\\Sigma = L L^T` (`gaussian_log_density`): the log-determinant is twice the sum
+of :math:`\\log L_{ii}`, and the Mahalanobis distance a triangular solve, so no
+determinant is formed that could underflow. :math:`\\Sigma^{-1}` itself is formed
+in one place only, `GaussianClassifier.llr_coefficients`, whose quadratic term is a
+difference of precisions; everything else solves with :math:`L`.
 """
 
 from typing import NamedTuple
@@ -27,10 +30,10 @@ import numpy as np
 from scipy.linalg import cho_solve, solve_triangular
 from scipy.special import logsumexp, ndtr
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.validation import check_is_fitted
 
-from .decision import BayesRuleMixin, log_joint, log_posteriors
+from .decision import BayesRuleMixin, LinearScores, QuadraticLLR, log_joint, log_posteriors
 from .validation import (
-    CompleteFitMixin,
     check_dimensions,
     check_features,
     check_finite,
@@ -40,14 +43,49 @@ from .validation import (
     check_priors,
     check_random_state,
     check_training_data,
+    class_index,
 )
 
 COVARIANCE_TYPES = ("full", "diag", "tied", "tied_diag")
 LOG_2PI = np.log(2.0 * np.pi)
 #: A covariance is called singular when some feature keeps less than this
 #: fraction of its variance once the features before it are known
-#: (the squared Cholesky pivot over the diagonal entry).
-SINGULAR_TOLERANCE = 1e-12
+#: (the squared Cholesky pivot over the diagonal entry, :math:`L_{jj}^2 / \\Sigma_{jj}`).
+MIN_PIVOT_RATIO = 1e-12
+
+
+def whiten(X, mean, cholesky_factor):
+    r"""The whitened residuals :math:`w = L^{-1}(x - \mu)` of every row of ``X``.
+
+    :math:`\lVert w \rVert^2 = (x - \mu)^T \Sigma^{-1} (x - \mu)` is the squared
+    Mahalanobis distance. :math:`L` is lower triangular, so :math:`w` comes from a
+    triangular solve (forward substitution), and entry :math:`i` of :math:`w`
+    depends only on the features :math:`1, \dots, i`.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, d)
+    mean : array-like of shape (d,)
+    cholesky_factor : array-like of shape (d, d) or (d,)
+        Lower-triangular :math:`L` with :math:`\Sigma = L L^T`; for a diagonal
+        covariance, the standard deviations :math:`\sigma` (:math:`L = \operatorname{diag}(\sigma)`,
+        and :math:`w_i = (x_i - \mu_i) / \sigma_i`).
+
+    Returns
+    -------
+    ndarray of shape (n_samples, d)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> whiten([[3.0, 4.0]], mean=[1.0, 0.0], cholesky_factor=[2.0, 4.0])
+    array([[1., 1.]])
+    """
+    X = np.atleast_2d(np.asarray(X, dtype=float))
+    factor = np.asarray(cholesky_factor, dtype=float)
+    if factor.ndim == 1:
+        return (X - mean) / factor
+    return solve_triangular(factor, (X - mean).T, lower=True, check_finite=False).T
 
 
 def gaussian_log_density(X, mean, cholesky_factor):
@@ -55,26 +93,45 @@ def gaussian_log_density(X, mean, cholesky_factor):
 
     .. math::
 
-        \log \mathcal{N}(x; \mu, \Sigma) = -\frac{d}{2}\log 2\pi - \sum_{i=1}^{d} \log L_{ii}
-            - \frac{1}{2}\,\lVert L^{-1}(x - \mu) \rVert^2,
-        \qquad \Sigma = L L^T
+        \log \mathcal{N}(x; \mu, \Sigma) = -\frac12\Big(D \log 2\pi + \log|\Sigma|
+            + \lVert L^{-1}(x - \mu) \rVert^2\Big),
+        \qquad \Sigma = L L^T, \quad \log|\Sigma| = 2\sum_{i=1}^{D} \log L_{ii}.
+
+    The log-determinant comes from the diagonal of :math:`L` and the squared
+    Mahalanobis distance from a triangular solve (`whiten`), so neither
+    :math:`\Sigma^{-1}` nor :math:`|\Sigma|` (which underflows in hundreds of
+    dimensions) is formed. With a diagonal covariance, given by its standard
+    deviations, this is the sum of univariate log-densities,
+    :math:`\sum_i \log \mathcal{N}(x_i; \mu_i, \sigma_i^2)`: the naive Bayes model.
 
     Parameters
     ----------
-    X : ndarray of shape (n_samples, d)
-    mean : ndarray of shape (d,)
-    cholesky_factor : ndarray of shape (d, d)
-        Lower-triangular :math:`L` with positive diagonal.
+    X : array-like of shape (n_samples, D)
+    mean : array-like of shape (D,)
+    cholesky_factor : array-like of shape (D, D) or (D,)
+        Lower-triangular :math:`L` with positive diagonal, or the standard
+        deviations of a diagonal covariance.
 
     Returns
     -------
     ndarray of shape (n_samples,)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy.stats import multivariate_normal
+    >>> covariance = np.array([[2.0, 0.5], [0.5, 1.0]])
+    >>> x = np.array([[0.3, -1.2]])
+    >>> value = gaussian_log_density(x, np.zeros(2), np.linalg.cholesky(covariance))
+    >>> bool(np.isclose(value[0], multivariate_normal(np.zeros(2), covariance).logpdf(x)))
+    True
     """
-    X = np.atleast_2d(np.asarray(X, dtype=float))
-    whitened = solve_triangular(cholesky_factor, (X - mean).T, lower=True)
-    mahalanobis = np.einsum("ij,ij->j", whitened, whitened)
-    d = X.shape[1]
-    return -0.5 * (d * LOG_2PI + mahalanobis) - np.log(np.diag(cholesky_factor)).sum()
+    whitened = whiten(X, mean, cholesky_factor)
+    factor = np.asarray(cholesky_factor, dtype=float)
+    diagonal = factor if factor.ndim == 1 else np.diag(factor)
+    log_det = 2.0 * np.log(diagonal).sum()
+    mahalanobis = np.einsum("ij,ij->i", whitened, whitened)
+    return -0.5 * (whitened.shape[1] * LOG_2PI + log_det + mahalanobis)
 
 
 class ClassStatistics(NamedTuple):
@@ -250,146 +307,53 @@ def tied_bayes_error(mean_0, mean_1, covariance):
     return float(ndtr(-0.5 * distance))
 
 
-class QuadraticLLR(NamedTuple):
-    r"""Closed form of a binary Gaussian log-likelihood ratio,
-    :math:`\mathrm{llr}(x) = x^T A x + b^T x + c`.
-
-    With precisions :math:`\Lambda_k = \Sigma_k^{-1}`:
-    :math:`A = -\tfrac12(\Lambda_1 - \Lambda_0)`,
-    :math:`b = \Lambda_1\mu_1 - \Lambda_0\mu_0`,
-    :math:`c = -\tfrac12(\mu_1^T\Lambda_1\mu_1 - \mu_0^T\Lambda_0\mu_0)
-    + \tfrac12(\log|\Lambda_1| - \log|\Lambda_0|)`.
-    With a tied covariance :math:`A = 0` and the ratio is linear.
-    """
-
-    A: np.ndarray
-    b: np.ndarray
-    c: float
-
-    def evaluate(self, X):
-        """:math:`x^T A x + b^T x + c` for every row of ``X``."""
-        X = np.atleast_2d(np.asarray(X, dtype=float))
-        return np.einsum("ni,ij,nj->n", X, self.A, X) + X @ self.b + self.c
-
-    def crossings(self, level=0.0):
-        r"""The points where a one-feature ratio equals ``level``: :math:`a x^2 + b x + c = t`.
-
-        Solved in closed form, with the cancellation-free quadratic formula
-
-        .. math::
-
-            q = -\tfrac12\big(b + \operatorname{sign}(b)\sqrt{b^2 - 4a(c - t)}\big),
-            \qquad x_1 = \frac{q}{a}, \quad x_2 = \frac{c - t}{q}.
-
-        Unequal variances give :math:`a \ne 0` and up to two crossings; a tied
-        variance gives :math:`a = 0` and the single crossing :math:`(t - c)/b`.
-
-        Parameters
-        ----------
-        level : float, default=0.0
-            The threshold :math:`t`, e.g. ``prior_log_odds_threshold(prior)``.
-
-        Returns
-        -------
-        ndarray of shape (0,), (1,) or (2,)
-            The real solutions in increasing order: empty if the ratio never
-            reaches ``level`` (or equals it everywhere, for identical classes),
-            one entry where it only touches it. A root beyond the floating-point
-            range (from a vanishingly small quadratic term) is left out.
-        """
-        if self.b.shape != (1,):
-            raise ValueError(
-                f"crossings solves llr(x) = level for one feature, but this ratio has "
-                f"{self.b.shape[0]} features; in several dimensions the boundary is a curve "
-                "or surface: draw it with plotting.plot_decision_regions instead."
-            )
-        level = float(level)
-        if not np.isfinite(level):
-            raise ValueError(f"level must be a finite number; got {level}.")
-        a, b, c = float(self.A[0, 0]), float(self.b[0]), float(self.c) - level
-        largest = max(abs(a), abs(b), abs(c))
-        if largest == 0.0:
-            return np.empty(0)
-        # the roots do not change when all coefficients are divided by the largest,
-        # and the discriminant can then neither overflow nor underflow
-        a, b, c = a / largest, b / largest, c / largest
-        if a == 0.0:
-            return np.empty(0) if b == 0.0 else np.array([-c / b])
-        discriminant = b * b - 4.0 * a * c
-        if discriminant < 0.0:
-            return np.empty(0)
-        if discriminant == 0.0:
-            return np.array([-b / (2.0 * a)])
-        q = -0.5 * (b + np.copysign(np.sqrt(discriminant), b))
-        with np.errstate(over="ignore"):
-            roots = np.array([q / a, c / q])
-        return np.sort(roots[np.isfinite(roots)])
-
-
-class LinearDiscriminants(NamedTuple):
-    r"""The linear scores of a tied-covariance Gaussian classifier (LDA),
-    :math:`a_k(x) = w_k^T x + w_{0k}`, with
+def tied_linear_scores(means, covariance, priors):
+    r"""The linear scores of Gaussian classes that share one covariance (LDA).
 
     .. math::
 
+        a_k(x) = w_k^T x + w_{0k}, \qquad
         w_k = \Sigma^{-1}\mu_k, \qquad
-        w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Sigma^{-1}\mu_k.
+        w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Sigma^{-1}\mu_k .
 
     They differ from :math:`\log f(x \mid c_k) + \log\pi_k` only by terms that are
-    the same for every class, so the posterior is their softmax,
-    :math:`P(c_k \mid x) = e^{a_k} / \sum_j e^{a_j}`: the model class of
-    multinomial logistic regression.
+    the same for every class, so the posterior is their softmax: the model class of
+    multinomial logistic regression. :math:`\Sigma^{-1}\mu_k` is solved through the
+    Cholesky factor of :math:`\Sigma`; the inverse is not formed.
+
+    Parameters
+    ----------
+    means : array-like of shape (n_classes, n_features)
+    covariance : array-like of shape (n_features, n_features)
+        Symmetric positive definite, shared by all classes.
+    priors : array-like of shape (n_classes,)
+
+    Returns
+    -------
+    LinearScores
+
+    Examples
+    --------
+    >>> scores = tied_linear_scores([[0.0], [2.0]], [[1.0]], [0.5, 0.5])
+    >>> scores.W.ravel().tolist(), scores.w0.round(3).tolist()
+    ([0.0, 2.0], [-0.693, -2.693])
     """
-
-    W: np.ndarray
-    w0: np.ndarray
-
-    def evaluate(self, X):
-        """The scores :math:`a_k(x)` for every row of ``X``: shape (n_samples, n_classes)."""
-        X = np.atleast_2d(np.asarray(X, dtype=float))
-        return X @ self.W.T + self.w0
-
-    @classmethod
-    def from_gaussians(cls, means, covariance, priors):
-        r"""The scores of Gaussian classes with the given means, shared covariance and priors.
-
-        :math:`\Sigma^{-1}\mu_k` is solved through the Cholesky factor of
-        :math:`\Sigma`; the inverse is never formed.
-
-        Parameters
-        ----------
-        means : array-like of shape (n_classes, n_features)
-        covariance : array-like of shape (n_features, n_features)
-            Symmetric positive definite, shared by all classes.
-        priors : array-like of shape (n_classes,)
-
-        Returns
-        -------
-        LinearDiscriminants
-        """
-        means = np.asarray(means, dtype=float)
-        covariance = np.asarray(covariance, dtype=float)
-        if means.ndim == 2 and covariance.shape != (means.shape[1],) * 2:
-            raise ValueError(
-                f"covariance must be the one {means.shape[1]} x {means.shape[1]} matrix that "
-                f"the classes share; got shape {covariance.shape}."
-            )
-        shared = np.broadcast_to(covariance, (len(means),) + covariance.shape)
-        means, factors = check_gaussian_parameters(means, shared)
-        priors = check_priors(priors, np.arange(len(means)))
-        if priors is None:
-            raise ValueError("priors is None; give one prior per class, e.g. np.full(K, 1 / K).")
-        precision = cho_solve((factors[0], True), np.eye(means.shape[1]))
-        return cls.from_precision(means, precision, priors)
-
-    @classmethod
-    def from_precision(cls, means, precision, priors):
-        r""":math:`w_k = \Lambda\mu_k` and :math:`w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Lambda\mu_k`
-        from the shared precision :math:`\Lambda = \Sigma^{-1}` (inputs are not checked)."""
-        W = means @ precision
-        with np.errstate(divide="ignore"):
-            log_priors = np.log(priors)
-        return cls(W, log_priors - 0.5 * np.einsum("kj,kj->k", W, means))
+    means = np.asarray(means, dtype=float)
+    covariance = np.asarray(covariance, dtype=float)
+    if means.ndim == 2 and covariance.shape != (means.shape[1],) * 2:
+        raise ValueError(
+            f"covariance must be the one {means.shape[1]} x {means.shape[1]} matrix that "
+            f"the classes share; got shape {covariance.shape}."
+        )
+    shared = np.broadcast_to(covariance, (len(means),) + covariance.shape)
+    means, factors = check_gaussian_parameters(means, shared)
+    priors = check_priors(priors, np.arange(len(means)))
+    if priors is None:
+        raise ValueError("priors is None; give one prior per class, e.g. np.full(K, 1 / K).")
+    W = cho_solve((factors[0], True), means.T).T
+    with np.errstate(divide="ignore"):
+        log_priors = np.log(priors)
+    return LinearScores(W, log_priors - 0.5 * np.einsum("kj,kj->k", W, means))
 
 
 def gaussian_log_likelihood(X, mean, covariance):
@@ -474,87 +438,78 @@ def lecture_gda_scores(X, means, covariances, priors):
     return scores
 
 
-def _ml_estimates(X, y_index, counts, shift, scale, covariance):
-    r"""Class means and ML covariances of one covariance model, in standardised units.
+def _ml_estimates(X, y_index, n_classes, covariance):
+    r"""Class means and ML covariances of one covariance model.
 
-    Each class's rows are copied once, standardised to :math:`z = (x - s) / a`
-    and centred on their mean in place, so no temporary larger than one
-    class is made. The covariances come from these residuals
-    :math:`z_i - \mu_{c_i}` (two passes, no :math:`E[z^2] - E[z]^2`
-    cancellation), and only what the model uses is computed: the diagonal
-    models need just the variances, :math:`O(N d)` rather than :math:`O(N d^2)`;
-    the tied models pool the scatter of every class,
-    :math:`\Sigma = \frac{1}{N}\sum_c \sum_{i: c_i = c} (z_i - \mu_c)(z_i - \mu_c)^T`.
+    .. math::
 
-    Parameters
-    ----------
-    X : ndarray of shape (n_samples, n_features)
-    y_index : ndarray of shape (n_samples,)
-        Class index of every row.
-    counts : ndarray of shape (n_classes,)
-        Rows per class (all positive).
-    shift, scale : ndarray of shape (n_features,)
-        The standardisation :math:`z = (x - s) / a`.
-    covariance : str
+        \mu_c = \frac{1}{N_c}\sum_{i: y_i = c} x_i, \qquad
+        \Sigma_c = \frac{1}{N_c}\sum_{i: y_i = c}(x_i - \mu_c)(x_i - \mu_c)^T,
+
+    the tied models pool them, :math:`\Sigma = \frac1N \sum_c N_c \Sigma_c`, and the
+    diagonal models keep only the variances (the diagonal). The residuals
+    :math:`x_i - \mu_c` are formed first (two passes over the data, no
+    :math:`E[x^2] - E[x]^2` cancellation).
 
     Returns
     -------
     means : ndarray of shape (n_classes, n_features)
-    covariances : ndarray of shape (n_classes, n_features, n_features)
-        Diagonal for the diagonal models; the same matrix repeated for the tied ones.
+    covariances : ndarray of shape (n_classes, n_features, n_features), or
+        (n_classes, n_features) variances for the diagonal models; the tied models
+        repeat the pooled one for every class.
     """
-    n_classes, n_features = counts.size, X.shape[1]
     diagonal = covariance.endswith("diag")
-    means = np.empty((n_classes, n_features))
-    shape = (n_classes, n_features) if diagonal else (n_classes, n_features, n_features)
-    scatters = np.empty(shape)
+    means, scatters, counts = [], [], []
     for k in range(n_classes):
-        # take() of the row numbers copies the class's rows about twice as fast
-        # as a boolean mask; the copy is changed in place below
-        block = np.asarray(X.take(np.flatnonzero(y_index == k), axis=0), dtype=float)
-        block -= shift
-        block /= scale
-        means[k] = block.mean(axis=0)
-        block -= means[k]
-        scatters[k] = np.einsum("ij,ij->j", block, block) if diagonal else block.T @ block
+        block = X[y_index == k]
+        means.append(block.mean(axis=0))
+        residuals = block - means[-1]
+        with np.errstate(over="ignore", invalid="ignore"):  # checked in _cholesky_factors
+            scatters.append(np.einsum("ij,ij->j", residuals, residuals) if diagonal
+                            else residuals.T @ residuals)
+        counts.append(block.shape[0])
+    scatters, counts = np.stack(scatters), np.array(counts, dtype=float)
     if covariance.startswith("tied"):
-        scatters = np.repeat(scatters.sum(axis=0)[None] / counts.sum(), n_classes, axis=0)
-    else:
-        scatters /= counts.reshape((n_classes,) + (1,) * (scatters.ndim - 1))
-    covariances = scatters[:, :, None] * np.eye(n_features) if diagonal else scatters
-    return means, covariances
+        with np.errstate(invalid="ignore"):  # an overflowed scatter: checked later
+            pooled = scatters.sum(axis=0) / counts.sum()
+        return np.stack(means), np.repeat(pooled[None], n_classes, axis=0)
+    return np.stack(means), scatters / counts.reshape((-1,) + (1,) * (scatters.ndim - 1))
 
 
-class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, BaseEstimator):
+class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
     r"""Generative classifier with one Gaussian density per class.
 
-    Fitting computes the maximum-likelihood estimates
+    ``fit`` computes the maximum-likelihood estimates
 
     .. math::
 
-        P(c) = \frac{N_c}{N}, \qquad
+        \pi_c = \frac{N_c}{N}, \qquad
         \mu_c = \frac{1}{N_c}\sum_{i: y_i = c} x_i, \qquad
-        \Sigma_c = \frac{1}{N_c}\sum_{i: y_i = c}(x_i - \mu_c)(x_i - \mu_c)^T,
+        \Sigma_c = \frac{1}{N_c}\sum_{i: y_i = c}(x_i - \mu_c)(x_i - \mu_c)^T
 
-    and, for the tied models, the within-class covariance
-    :math:`\Sigma = \frac{1}{N}\sum_c N_c \Sigma_c`. The diagonal models keep
-    only the diagonal. Prediction applies Bayes' rule,
-    :math:`\hat c = \arg\max_c \log f(x \mid c) + \log P(c)`.
+    (the tied models share :math:`\Sigma = \frac{1}{N}\sum_c N_c \Sigma_c`, the
+    diagonal ones keep only the diagonal) and the Cholesky factors
+    :math:`\Sigma_c = L_c L_c^T`. Prediction evaluates, for each class,
+
+    .. math::
+
+        \log \mathcal{N}(x; \mu_c, \Sigma_c) = -\frac12\Big(D\log 2\pi + \log|\Sigma_c|
+            + \lVert L_c^{-1}(x - \mu_c)\rVert^2\Big)
+
+    with `gaussian_log_density`, and applies Bayes' rule,
+    :math:`\hat c = \arg\max_c \log \mathcal{N}(x; \mu_c, \Sigma_c) + \log \pi_c`.
 
     Parameters
     ----------
     covariance : {"full", "diag", "tied", "tied_diag"}, default="full"
         The covariance model (see the module docstring).
     priors : array-like of shape (n_classes,) or dict, default=None
-        Class priors in the order of ``classes_`` (or a mapping label -> prior).
+        Class priors in the order of ``classes_`` (or a mapping label -> prior);
         ``None`` uses the class frequencies of the training data.
     shrinkage : float in [0, 1], default=0.0
-        :math:`s`: move each class covariance towards the pooled one,
-        :math:`\Sigma_c(s) = (1 - s)\,\Sigma_c + s\,\Sigma`, with
-        :math:`\Sigma = \frac{1}{N}\sum_c N_c \Sigma_c` (Friedman's regularised
-        discriminant analysis, 1989). ``0`` is the ML estimate; ``1`` gives the
-        tied model's covariance ("full") or the naive tied one's ("diag"). The
-        tied models already share one covariance, so it changes nothing there.
+        :math:`s` in :math:`\Sigma_c(s) = (1 - s)\,\Sigma_c + s\,\Sigma`, which moves each
+        class covariance towards the pooled one (Friedman's regularised
+        discriminant analysis, 1989); no change for the tied models.
 
     Attributes
     ----------
@@ -566,10 +521,24 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
     means_ : ndarray of shape (n_classes, n_features)
     covariances_ : ndarray of shape (n_classes, n_features, n_features)
         ML covariances (identical rows for the tied models).
+    cholesky_factors_ : ndarray of shape (n_classes, n_features, n_features)
+        :math:`L_c`, lower triangular with :math:`\Sigma_c = L_c L_c^T`; for the diagonal
+        models of shape (n_classes, n_features), the standard deviations
+        :math:`\sigma_c` (:math:`L_c = \operatorname{diag}(\sigma_c)`).
     n_features_in_ : int
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_iris_2d
+    >>> iris = load_iris_2d()
+    >>> model = GaussianClassifier(covariance="tied").fit(iris.X, iris.y)
+    >>> model.predict(iris.X[:3]).tolist()
+    ['setosa', 'setosa', 'setosa']
+    >>> round(float(model.score(iris.X, iris.y)), 3)
+    0.8
     """
 
-    def __init__(self, covariance="full", priors=None, shrinkage=0.0):
+    def __init__(self, *, covariance="full", priors=None, shrinkage=0.0):
         self.covariance = covariance
         self.priors = priors
         self.shrinkage = shrinkage
@@ -588,49 +557,24 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         self
         """
         check_option("covariance", self.covariance, COVARIANCE_TYPES, kind="a covariance model")
-        shrinkage = check_number("shrinkage", self.shrinkage, minimum=0.0)
-        if shrinkage > 1.0:
-            raise ValueError(
-                f"shrinkage must be between 0 (ML covariances) and 1 (the pooled one); "
-                f"got {shrinkage}."
-            )
+        shrinkage = check_number("shrinkage", self.shrinkage, minimum=0.0, maximum=1.0)
         X, classes, y_index = check_training_data(self, X, y)
         priors = check_priors(self.priors, classes)
-        n_samples, n_features = X.shape
         counts = np.bincount(y_index, minlength=classes.size)
-        self._check_sample_counts(classes, counts, n_samples, n_features)
-
-        # Work in standardised units so that data at any scale (1e-150 or
-        # 1e150) and any offset fit equally well; the log-density is mapped
-        # back with the Jacobian of the affine change of variables. The scale
-        # is max |x - shift|, from max and min (rounding is monotonic, so this
-        # is exact) without a copy of X.
-        self._shift = X.mean(axis=0)
-        self._scale = np.maximum(X.max(axis=0) - self._shift, self._shift - X.min(axis=0))
-        if np.any(self._scale == 0):
-            j = int(np.flatnonzero(self._scale == 0)[0])
-            raise ValueError(
-                f"feature {j} is constant (every value is {float(X[0, j])!r}), so no covariance "
-                "model can be fitted; drop that column first."
-            )
-        means, covariances = _ml_estimates(X, y_index, counts, self._shift, self._scale,
-                                           self.covariance)
+        self._check_sample_counts(classes, counts, *X.shape)
+        means, covariances = _ml_estimates(X, y_index, classes.size, self.covariance)
         if shrinkage > 0.0:
-            pooled = np.tensordot(counts / n_samples, covariances, axes=1)
+            pooled = np.tensordot(counts / counts.sum(), covariances, axes=1)
             covariances = (1.0 - shrinkage) * covariances + shrinkage * pooled
-
-        self._cholesky = self._cholesky_factors(covariances, classes)
-        # L^{-1} for every class, once, so that a prediction is one matrix
-        # product per class instead of one triangular solve per class.
-        self._whiteners = np.stack([
-            solve_triangular(factor, np.eye(n_features), lower=True) for factor in self._cholesky
-        ])
-        self._means_std = means
+        factors = self._cholesky_factors(covariances, classes)
+        if self.covariance.endswith("diag"):
+            covariances = covariances[:, :, None] * np.eye(X.shape[1])
         self.classes_ = classes
         self.class_count_ = counts
-        self.priors_ = counts / n_samples if priors is None else priors
-        self.means_ = means * self._scale + self._shift
-        self.covariances_ = covariances * np.outer(self._scale, self._scale)
+        self.priors_ = counts / counts.sum() if priors is None else priors
+        self.means_ = means
+        self.covariances_ = covariances
+        self.cholesky_factors_ = factors
         return self
 
     def _check_sample_counts(self, classes, counts, n_samples, n_features):
@@ -661,23 +605,46 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
                 )
 
     def _cholesky_factors(self, covariances, classes):
-        factors = np.zeros_like(covariances)
+        """:math:`L_c` of every class (standard deviations for the diagonal models).
+
+        Raises a ValueError for a covariance that is singular, or that lies outside
+        the floating-point range of the formula (overflowing, or variances below
+        the smallest normal number).
+        """
+        tied = self.covariance.startswith("tied")
+        diagonal = self.covariance.endswith("diag")
+        factors = np.empty_like(covariances)
         for k, sigma in enumerate(covariances):
-            who = "the shared covariance" if self.covariance.startswith("tied") else (
+            who = "the shared covariance" if tied else (
                 f"the covariance of class {classes.tolist()[k]!r}")
-            variances = np.diag(sigma)
+            variances = sigma if diagonal else np.diag(sigma)
+            if not np.all(np.isfinite(sigma)):
+                raise ValueError(
+                    f"{who} overflows: the features are too large to square in floating "
+                    "point. Rescale them first (e.g. with sklearn.preprocessing.StandardScaler)."
+                )
             if np.any(variances <= 0):
                 j = int(np.flatnonzero(variances <= 0)[0])
                 raise ValueError(
                     f"{who} is singular: feature {j} has zero variance within the "
-                    f"class{'es' if self.covariance.startswith('tied') else ''}. Drop that "
-                    "feature, or use covariance='tied' if only some classes are constant."
+                    f"class{'es' if tied else ''}. Drop that feature, or use "
+                    "covariance='tied' if only some classes are constant."
                 )
+            if np.any(variances < np.finfo(float).tiny):
+                j = int(np.flatnonzero(variances < np.finfo(float).tiny)[0])
+                raise ValueError(
+                    f"{who} underflows: feature {j} has variance {float(variances[j]):.3g}, "
+                    "below the smallest normal floating-point number. Rescale the features "
+                    "first (e.g. with sklearn.preprocessing.StandardScaler)."
+                )
+            if diagonal:
+                factors[k] = np.sqrt(sigma)
+                continue
             try:
                 factor = np.linalg.cholesky(sigma)
             except np.linalg.LinAlgError:
                 factor = None
-            if factor is None or np.min(np.diag(factor) ** 2 / variances) < SINGULAR_TOLERANCE:
+            if factor is None or np.min(np.diag(factor) ** 2 / variances) < MIN_PIVOT_RATIO:
                 raise ValueError(
                     f"{who} is singular: some features are (almost) linear combinations "
                     "of others. Remove redundant features (for example with PCA), or use "
@@ -688,16 +655,10 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
 
     # ------------------------------------------------------------ densities
     def log_likelihood(self, X):
-        r"""Class-conditional log-densities :math:`\log f(x \mid c)`.
+        r"""Class-conditional log-densities :math:`\log \mathcal{N}(x; \mu_c, \Sigma_c)`.
 
-        With :math:`w = L_c^{-1}(z - \mu_c)` the whitened residual of the
-        standardised sample :math:`z = (x - s) / a` (see `_whitened`),
-
-        .. math::
-
-            \log \mathcal{N}(x; m_c, \Sigma_c) = -\sum_{i=1}^{d}
-                \big(\tfrac12\log 2\pi + \log L_{c,ii} + \log a_i\big)
-                - \tfrac12 \lVert w \rVert^2 .
+        Column ``c`` is `gaussian_log_density` of ``X`` under class ``c``,
+        :math:`-\frac12\big(D\log 2\pi + \log|\Sigma_c| + \lVert L_c^{-1}(x - \mu_c)\rVert^2\big)`.
 
         Parameters
         ----------
@@ -706,18 +667,12 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         Returns
         -------
         ndarray of shape (n_samples, n_classes)
-            Column ``k`` is :math:`\log \mathcal{N}(x; \mu_k, \Sigma_k)`.
         """
         X = check_features(self, X, reset=False)
-        normalisers = self._log_normalisers().sum(axis=1)
-        ones = np.ones(X.shape[1])
-        log_likelihoods = np.empty((self.classes_.size, X.shape[0]))
-        for k, whitened in enumerate(self._whitened(X)):
-            # squared row norms: squaring in place and summing with a matrix-vector
-            # product is faster than einsum("ij,ij->i")
-            distances = np.dot(np.square(whitened, out=whitened), ones)
-            log_likelihoods[k] = -0.5 * distances - normalisers[k]
-        return log_likelihoods.T
+        return np.column_stack([
+            gaussian_log_density(X, mean, factor)
+            for mean, factor in zip(self.means_, self.cholesky_factors_, strict=True)
+        ])
 
     def nested_log_likelihoods(self, X, dimensions):
         r"""Log-densities of the leading features, :math:`\log f(x_{1:m} \mid c)`, for several m.
@@ -725,14 +680,13 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         The ML covariance of the first :math:`m` features is the leading
         :math:`m \times m` block of :math:`\Sigma_c`, and its Cholesky factor is
         the leading block of :math:`L_c`. As :math:`L_c` is lower triangular,
-        the first :math:`m` entries of :math:`w = L_c^{-1}(z - \mu_c)` depend
+        the first :math:`m` entries of :math:`w = L_c^{-1}(x - \mu_c)` depend
         only on the first :math:`m` features, so
 
         .. math::
 
-            \log f(x_{1:m} \mid c) = -\sum_{i=1}^{m}
-                \big(\tfrac12\log 2\pi + \log L_{c,ii} + \log a_i\big)
-                - \tfrac12 \sum_{i=1}^{m} w_i^2 :
+            \log f(x_{1:m} \mid c) = -\frac12\Big(m\log 2\pi + 2\sum_{i=1}^{m}\log L_{c,ii}
+                + \sum_{i=1}^{m} w_i^2\Big):
 
         one fit gives, in running sums, the model of every leading dimension, the
         same as fitting on the first :math:`m` columns alone. With principal
@@ -752,28 +706,28 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         """
         X = check_features(self, X, reset=False)
         columns = check_dimensions(dimensions, self.n_features_in_) - 1
-        normalisers = np.cumsum(self._log_normalisers(), axis=1)[:, columns]
         log_likelihoods = np.empty((columns.size, X.shape[0], self.classes_.size))
-        for k, whitened in enumerate(self._whitened(X)):
-            distances = np.cumsum(np.square(whitened, out=whitened), axis=1)[:, columns]
-            log_likelihoods[:, :, k] = -0.5 * distances.T - normalisers[k][:, None]
+        for k, (mean, factor) in enumerate(zip(self.means_, self.cholesky_factors_,
+                                               strict=True)):
+            diagonal = factor if factor.ndim == 1 else np.diag(factor)
+            log_dets = 2.0 * np.cumsum(np.log(diagonal))[columns]
+            distances = np.cumsum(whiten(X, mean, factor) ** 2, axis=1)[:, columns]
+            log_likelihoods[:, :, k] = -0.5 * ((columns + 1) * LOG_2PI + log_dets
+                                               + distances).T
         return log_likelihoods
 
     def whitened_residuals(self, X, y):
         r"""Each row's residual from its own class mean, whitened by that class's covariance.
 
-        With the Cholesky factor :math:`\Sigma_k = L_k L_k^T` (:math:`L_k` lower
-        triangular) of the class :math:`k = y_n` of row :math:`n`,
-
         .. math::
 
             w_n = L_k^{-1}(x_n - \mu_k), \qquad
-            \lVert w_n \rVert^2 = (x_n - \mu_k)^T \Sigma_k^{-1} (x_n - \mu_k).
+            \lVert w_n \rVert^2 = (x_n - \mu_k)^T \Sigma_k^{-1} (x_n - \mu_k),
 
-        If the class really is :math:`\mathcal{N}(\mu_k, \Sigma_k)`, every entry
-        of :math:`w_n` is a standard normal variable; entry :math:`j` is what
-        feature :math:`j` adds, given the features before it, to the squared
-        Mahalanobis distance.
+        with :math:`k = y_n` (see `whiten`). If the class really is
+        :math:`\mathcal{N}(\mu_k, \Sigma_k)`, every entry of :math:`w_n` is a standard
+        normal variable; entry :math:`j` is what feature :math:`j` adds, given the
+        features before it, to the squared Mahalanobis distance.
 
         Parameters
         ----------
@@ -787,57 +741,17 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         """
         X = check_features(self, X, reset=False)
         y = np.asarray(y)
-        index = np.searchsorted(self.classes_, y)
-        if y.shape != (X.shape[0],) or np.any(index >= self.classes_.size) or \
-                np.any(self.classes_[np.minimum(index, self.classes_.size - 1)] != y):
+        if y.shape != (X.shape[0],):
             raise ValueError(
                 f"y must give one known class {self.classes_.tolist()} per row of X."
             )
+        index = class_index(self.classes_, y)
         residuals = np.empty(X.shape)
-        whiteners = self._whiteners / self._scale  # L_k^{-1} diag(a)^{-1}, as in _whitened
-        for k, (mean, whitener) in enumerate(zip(self.means_, whiteners, strict=True)):
+        for k, (mean, factor) in enumerate(zip(self.means_, self.cholesky_factors_,
+                                               strict=True)):
             rows = index == k
-            residuals[rows] = (X[rows] - mean) @ whitener.T
+            residuals[rows] = whiten(X[rows], mean, factor)
         return residuals
-
-    def _log_normalisers(self):
-        r""":math:`\tfrac12\log 2\pi + \log L_{c,ii} + \log a_i`: shape (n_classes, n_features).
-
-        Summed over the features, minus the log-density, this is half the
-        squared Mahalanobis distance: the log-determinant
-        :math:`\tfrac12\log\lvert\Sigma_c\rvert` comes from the diagonal of the
-        Cholesky factor, and :math:`\log a_i` is the Jacobian of the standardisation.
-        """
-        log_diagonals = np.log(np.diagonal(self._cholesky, axis1=1, axis2=2))
-        return 0.5 * LOG_2PI + log_diagonals + np.log(self._scale)
-
-    def _whitened(self, X):
-        r"""Yield the whitened residuals :math:`L_k^{-1}(z - \mu_k)` of every row, class by class.
-
-        With :math:`z = (x - s) / a` the standardised sample, this is
-        :math:`L_k^{-1} \operatorname{diag}(a)^{-1} (x - m_k)`, where
-        :math:`m_k = s + a \mu_k` is the class mean (``means_``): the
-        standardisation is folded into the inverse Cholesky factors computed
-        in `fit`, so this is one matrix product per class (one in all for the
-        tied model, none for the diagonal ones) and no standardised copy of
-        ``X`` is made. The yielded array, of shape (n_samples, n_features), is
-        a buffer that the next class overwrites; its owner may change it.
-        """
-        whiteners = self._whiteners / self._scale  # L_k^{-1} diag(a)^{-1}
-        difference = np.empty(X.shape)
-        if self.covariance == "tied":
-            whitened = (X - self._shift) @ whiteners[0].T
-            for centre in self._means_std @ self._whiteners[0].T:
-                yield np.subtract(whitened, centre, out=difference)
-            return
-        inverse_deviations = np.diagonal(whiteners, axis1=1, axis2=2)
-        for mean, inverse_deviation, whitener in zip(self.means_, inverse_deviations,
-                                                     whiteners, strict=True):
-            np.subtract(X, mean, out=difference)
-            if self.covariance.endswith("diag"):
-                yield np.multiply(difference, inverse_deviation, out=difference)
-            else:
-                yield difference @ whitener.T
 
     def log_density(self, X):
         r"""Log of the marginal density :math:`\log f(x) = \log \sum_c f(x \mid c) P(c)`.
@@ -846,47 +760,64 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         """
         return logsumexp(log_joint(self.log_likelihood(X), self.priors_), axis=1)
 
+    def _precisions(self):
+        r""":math:`\Lambda_c = \Sigma_c^{-1}` of every class, from the Cholesky factors.
+
+        Formed explicitly only for the closed form of the LLR, whose quadratic term
+        :math:`A` is a difference of precisions; predictions solve with :math:`L_c` instead.
+        """
+        if self.covariance.endswith("diag"):
+            return np.stack([np.diag(1.0 / factor**2) for factor in self.cholesky_factors_])
+        identity = np.eye(self.n_features_in_)
+        return np.stack([cho_solve((factor, True), identity)
+                         for factor in self.cholesky_factors_])
+
     def llr_coefficients(self):
-        r"""The closed form :math:`\mathrm{llr}(x) = x^T A x + b^T x + c` (see `QuadraticLLR`).
+        r"""The closed form :math:`\mathrm{llr}(x) = x^T A x + b^T x + c` of a two-class model.
+
+        .. math::
+
+            A = -\tfrac12(\Lambda_1 - \Lambda_0), \qquad
+            b = \Lambda_1\mu_1 - \Lambda_0\mu_0, \qquad
+            c = -\tfrac12(\mu_1^T\Lambda_1\mu_1 - \mu_0^T\Lambda_0\mu_0)
+                - \tfrac12(\log|\Sigma_1| - \log|\Sigma_0|),
+
+        with :math:`\Lambda_k = \Sigma_k^{-1}` formed from the Cholesky factors
+        (:math:`A` needs the matrices themselves).
 
         Returns
         -------
         QuadraticLLR
             ``A`` is exactly zero for the tied models, whose ratio is linear.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> X, y = np.array([[0.0], [2.0], [3.0], [5.0]]), np.array([0, 0, 1, 1])
+        >>> llr = GaussianClassifier(covariance="tied").fit(X, y).llr_coefficients()
+        >>> llr.A.tolist(), llr.b.tolist(), llr.c
+        ([[0.0]], [3.0], -7.5)
         """
         self._require_binary("llr_coefficients")
-        identity = np.eye(self.means_.shape[1])
-        inv_scale = 1.0 / self._scale
-        precisions, log_dets = [], []
-        for factor in self._cholesky[:2]:
-            precision_std = cho_solve((factor, True), identity)
-            precisions.append(precision_std * np.outer(inv_scale, inv_scale))
-            log_dets.append(-2.0 * (np.log(np.diag(factor)).sum() + np.log(self._scale).sum()))
-        (p0, p1), (m0, m1) = precisions, self.means_[:2]
-        tied = self.covariance.startswith("tied")
-        A = np.zeros_like(p0) if tied else -0.5 * (p1 - p0)
-        b = p1 @ m1 - p0 @ m0
-        c = -0.5 * (m1 @ p1 @ m1 - m0 @ p0 @ m0)
-        if not tied:
-            c += 0.5 * (log_dets[1] - log_dets[0])
-        return QuadraticLLR(A, b, float(c))
+        (p0, p1), (m0, m1) = self._precisions()[:2], self.means_[:2]
+        if self.covariance.startswith("tied"):
+            return QuadraticLLR(np.zeros_like(p0), p1 @ (m1 - m0),
+                                float(-0.5 * (m1 @ p1 @ m1 - m0 @ p0 @ m0)))
+        diagonals = [factor if factor.ndim == 1 else np.diag(factor)
+                     for factor in self.cholesky_factors_[:2]]
+        log_dets = [2.0 * np.log(diagonal).sum() for diagonal in diagonals]
+        c = -0.5 * (m1 @ p1 @ m1 - m0 @ p0 @ m0) - 0.5 * (log_dets[1] - log_dets[0])
+        return QuadraticLLR(-0.5 * (p1 - p0), p1 @ m1 - p0 @ m0, float(c))
 
-    def linear_discriminants(self):
-        r"""The posterior of a tied model as a softmax of linear scores (see `LinearDiscriminants`).
+    def linear_scores(self):
+        r"""The posterior of a tied model as a softmax of linear scores (see `tied_linear_scores`).
 
         Returns
         -------
-        LinearDiscriminants
+        LinearScores
             ``W`` of shape (n_classes, n_features) with rows
             :math:`w_k = \Sigma^{-1}\mu_k`, and ``w0`` of shape (n_classes,) with
             :math:`w_{0k} = \log\pi_k - \frac12\mu_k^T\Sigma^{-1}\mu_k`.
-
-        Notes
-        -----
-        The scores are in the data's own units, as in the formula. For data far
-        from the origin compared with their spread the scores are large and
-        nearly equal, and their differences lose digits; ``predict_proba``
-        works in standardised units and keeps full precision.
 
         Raises
         ------
@@ -895,39 +826,41 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
             the term :math:`-\frac12 x^T\Sigma_k^{-1}x` no longer cancels, and the
             scores are quadratic.
         """
-        check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
+        check_is_fitted(self)
         if not self.covariance.startswith("tied"):
             raise ValueError(
-                f"linear_discriminants needs a shared covariance, but this model has "
+                f"linear_scores needs a shared covariance, but this model has "
                 f"covariance={self.covariance!r}, whose scores are quadratic in x; fit "
                 "GaussianClassifier(covariance='tied') (LDA) or 'tied_diag'."
             )
-        inv_scale = 1.0 / self._scale
-        precision = cho_solve((self._cholesky[0], True), np.eye(self.means_.shape[1]))
-        precision = precision * np.outer(inv_scale, inv_scale)
-        return LinearDiscriminants.from_precision(self.means_, precision, self.priors_)
+        return tied_linear_scores(self.means_, self.covariances_[0], self.priors_)
 
     # ----------------------------------------------------------- generation
     def sample(self, n_samples=1, random_state=None):
-        r"""Draw labelled samples: :math:`c \sim P(c)`, then :math:`x \sim f(x \mid c)`.
+        r"""Draw labelled samples: :math:`c \sim \pi`, then :math:`x = \mu_c + L_c z`,
+        :math:`z \sim \mathcal{N}(0, I)`.
 
         Parameters
         ----------
         n_samples : int, default=1
-        random_state : int, numpy Generator or RandomState, default=None
+        random_state : None, int or numpy Generator, default=None
+            Seed of ``numpy.random.default_rng`` (see `validation.check_random_state`).
 
         Returns
         -------
         X : ndarray of shape (n_samples, n_features)
         y : ndarray of shape (n_samples,)
         """
-        check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
+        check_is_fitted(self)
         n_samples = check_number("n_samples", n_samples, minimum=1, integer=True)
         rng = check_random_state(random_state)
         y_index = rng.choice(self.classes_.size, size=n_samples, p=self.priors_)
-        noise = rng.standard_normal((n_samples, self.means_.shape[1]))
-        Z = self._means_std[y_index] + np.einsum("nij,nj->ni", self._cholesky[y_index], noise)
-        return Z * self._scale + self._shift, self.classes_[y_index]
+        noise = rng.standard_normal((n_samples, self.n_features_in_))
+        factors = self.cholesky_factors_[y_index]
+        if self.covariance.endswith("diag"):
+            return self.means_[y_index] + factors * noise, self.classes_[y_index]
+        return (self.means_[y_index] + np.einsum("nij,nj->ni", factors, noise),
+                self.classes_[y_index])
 
     def impute(self, X, y=None):
         r"""Fill NaN entries with their conditional mean under the model.
@@ -954,7 +887,7 @@ class GaussianClassifier(CompleteFitMixin, BayesRuleMixin, ClassifierMixin, Base
         ndarray of shape (n_samples, n_features)
             ``X`` with every NaN replaced.
         """
-        check_features(self, np.zeros((1, getattr(self, "n_features_in_", 1))), reset=False)
+        check_is_fitted(self)
         X = np.array(X, dtype=float)
         if X.ndim != 2 or X.shape[1] != self.n_features_in_:
             raise ValueError(

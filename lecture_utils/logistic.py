@@ -29,17 +29,16 @@ ever exponentiated on its own and nothing overflows.
 """
 
 import warnings
-from functools import cache
 
 import numpy as np
 from scipy import sparse
 from scipy.optimize import linprog
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from threadpoolctl import ThreadpoolController
+from sklearn.utils.validation import check_is_fitted
 
+from .decision import LinearScores
 from .validation import (
-    CompleteFitMixin,
     check_features,
     check_number,
     check_option,
@@ -513,116 +512,74 @@ def _lipschitz_step(X1, penalty, solver):
     return 1.0 / (0.5 * top + np.max(penalty))
 
 
-@cache
-def _blas_threads():
-    """One controller of the BLAS thread pools (finding the libraries is slow: do it once)."""
-    return ThreadpoolController()
-
-
 # ---------------------------------------------------------------- estimator
-class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
-    r"""Multinomial logistic regression: :math:`P(c_k \mid x) = \operatorname{softmax}(W^T x)_k`.
+class SoftmaxRegression(ClassifierMixin, BaseEstimator):
+    r"""Multinomial logistic regression, :math:`P(c_k \mid x) = \operatorname{softmax}_k(a(x))`.
 
-    Minimises the mean cross-entropy plus :math:`\frac{\lambda}{2}\lVert\tilde W\rVert^2`
-    (the weights without the biases; see the module docstring) with one of
-    three solvers:
+    The scores are linear, :math:`a_k(x) = w_k^T x + w_{0k}`.
 
-    ``"newton"`` (Newton-Raphson, i.e. iteratively reweighted least squares)
-        :math:`W \leftarrow W - t\,H^{-1}g` with the Hessian of
-        `cross_entropy_hessian` and a backtracking step :math:`t \le 1`;
-        a handful of iterations suffices.
-    ``"gd"`` (batch gradient descent)
-        :math:`W \leftarrow W - \alpha\,\frac{1}{N}\sum_i x_i(\hat y_i - c_i)^T`.
-    ``"sgd"`` (stochastic gradient descent)
-        The same step on shuffled mini-batches of ``batch_size`` samples,
-        one pass over the data per epoch (``batch_size=1`` is the plain
-        one-sample update).
+    Minimises the mean cross-entropy plus an L2 penalty on the weights (not the biases),
 
-    **The Hessian's null space.** The softmax is unchanged when one vector
-    :math:`v` is added to every :math:`w_k`, so :math:`J` is flat along every
-    :math:`1_K \otimes v` and :math:`H` is singular (without a penalty; with one,
-    the biases keep this freedom). Instead of fixing a reference class to zero,
-    the fit keeps all :math:`K` weight vectors and pins the free direction:
-    it starts from :math:`W = 0`, and every gradient has rows summing to zero
-    (:math:`\sum_k(\hat y_{ik} - c_{ik}) = 0`), so :math:`\sum_k w_k = 0` throughout.
-    Newton's step solves :math:`(H + P)\,\Delta = g` with :math:`P` the
-    orthogonal projector onto the null space; since :math:`H` maps that space
-    to zero and :math:`g` is orthogonal to it, :math:`\Delta = H^{+}g` is the
-    exact minimum-norm Newton step, with no ridge that would change the answer.
-    The fitted ``coef_`` and ``intercept_`` therefore sum to zero over the classes.
+    .. math::
 
-    **Scaling.** The solvers work on standardised features
-    :math:`z = (x - m)/s`, an equivalent parametrisation (:math:`w_x = w_z/s`),
-    with the penalty mapped to :math:`\lambda/s_j^2` so that the objective in the
-    original units is unchanged. For gradient descent this is a diagonal
-    preconditioning that makes ``learning_rate="auto"`` work on any data.
+        J(W) = -\frac{1}{N}\sum_{i}\sum_{k} c_{ik}\log\hat y_{ik}
+            + \frac{\lambda}{2}\sum_{k}\lVert w_k\rVert^2,
 
-    With ``standardise=False`` the solvers work on the raw features (to show
-    what the standardisation buys: the same optimum, but gradient descent's
-    step :math:`1/L` must then suit the worst-scaled direction).
-
-    **Separable data.** Without a penalty, linearly separable classes have no
-    maximum-likelihood weights: the loss keeps falling as the weights grow
-    (towards 0 when every class can be split off). ``fit`` detects this with a linear programme (see
-    `separating_pair`) and raises a ValueError asking for ``penalty > 0``.
-
-    **Matching scikit-learn.** ``LogisticRegression(C=C)`` minimises
-    :math:`C\sum_i \ell_i + \frac12\lVert w\rVert^2`. With three or more classes it
-    uses the same :math:`K` weight vectors, so ``C = 1 / (penalty * N)``; for two
-    classes it keeps one vector :math:`w = w_1 - w_0` (here :math:`w_0 = -w_1`),
-    so ``C = 2 / (penalty * N)``. ``penalty=0`` matches ``C=np.inf``.
+    by Newton's method (``"newton"``, i.e. IRLS), gradient descent (``"gd"``) or
+    stochastic gradient descent on mini-batches (``"sgd"``), starting from
+    :math:`W = 0`. The solvers work on standardised features unless
+    ``standardise=False``; ``coef_`` and ``intercept_`` are in the data's units and
+    sum to zero over the classes. Without a penalty, separable data or linearly
+    dependent features have no unique maximum-likelihood weights, and ``fit`` says
+    so. Notebook 03 derives the gradient, the Hessian and its null space.
 
     Parameters
     ----------
     solver : {"newton", "gd", "sgd"}, default="newton"
     penalty : float, default=0.0
-        L2 strength :math:`\lambda \ge 0` on the weights (not the biases).
+        :math:`\lambda \ge 0`. ``LogisticRegression(C=1 / (penalty * N))`` fits the
+        same model for three or more classes (``C=2 / (penalty * N)`` for two).
     learning_rate : float or "auto", default="auto"
-        Constant step :math:`\alpha` of ``"gd"`` and ``"sgd"`` (in standardised
-        units, unless ``standardise=False``); ``"auto"`` is :math:`1/L`, the
-        inverse of a bound on the curvature: of the whole loss for ``"gd"``, of
-        any one sample's loss for ``"sgd"``.
+        Step of ``"gd"`` and ``"sgd"``; ``"auto"`` is :math:`1/L` for a bound
+        :math:`L` on the curvature.
     max_iter : int, default=1000
         Iterations (``"newton"``, ``"gd"``) or epochs (``"sgd"``).
     tol : float, default=1e-6
-        ``"newton"``, ``"gd"``: stop when every entry of the gradient (in
-        standardised units, unless ``standardise=False``) is at most ``tol`` in
-        absolute value.
-        ``"sgd"``: stop when the training loss has not improved on its best
-        value by more than ``tol`` for ``n_iter_no_change`` epochs in a row.
+        ``"newton"``, ``"gd"``: stop when no entry of the gradient exceeds ``tol``;
+        ``"sgd"``: when the loss has not improved by ``tol`` for ``n_iter_no_change`` epochs.
     batch_size : int, default=32
         Mini-batch size of ``"sgd"``.
     n_iter_no_change : int, default=10
-        Patience of ``"sgd"`` (see ``tol``).
-    random_state : int, RandomState, Generator or None, default=None
+        Patience of ``"sgd"``.
+    random_state : None, int or numpy Generator, default=None
         Seeds the shuffling of ``"sgd"``.
     standardise : bool, default=True
-        Run the solvers on standardised features (see **Scaling**); ``False``
-        runs them on the features as given.
+        Run the solvers on standardised features.
 
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
-        Sorted class labels, of any type numpy can sort.
     coef_ : ndarray of shape (n_classes, n_features)
-        :math:`w_k` without the bias, one row per class.
+        :math:`w_k`, one row per class.
     intercept_ : ndarray of shape (n_classes,)
-        The biases :math:`w_{0k}`.
+        :math:`w_{0k}`.
     loss_curve_ : ndarray of shape (n_iter_ + 1,)
-        :math:`J` at the start (:math:`W = 0`, :math:`J = \log K`) and after each
-        iteration (``"sgd"``: each epoch).
+        :math:`J` at :math:`W = 0` and after each iteration (epoch).
     n_iter_ : int
-        Iterations (epochs) run.
     n_features_in_ : int
 
-    Raises
-    ------
-    ValueError
-        In ``fit``: bad parameters or data; unpenalised fit on separable data
-        or on linearly dependent features.
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_iris_2d
+    >>> iris = load_iris_2d()
+    >>> model = SoftmaxRegression(penalty=1e-3).fit(iris.X, iris.y)
+    >>> model.predict(iris.X[:2]).tolist()
+    ['setosa', 'setosa']
+    >>> model.linear_scores().W.shape
+    (3, 2)
     """
 
-    def __init__(self, solver="newton", penalty=0.0, learning_rate="auto", max_iter=1000,
+    def __init__(self, *, solver="newton", penalty=0.0, learning_rate="auto", max_iter=1000,
                  tol=1e-6, batch_size=32, n_iter_no_change=10, random_state=None,
                  standardise=True):
         self.solver = solver
@@ -660,31 +617,41 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
                 )
         else:
             check_number("learning_rate", self.learning_rate, minimum=0.0, inclusive=False)
+        batch_size = check_number("batch_size", self.batch_size, minimum=1, integer=True)
+        patience = check_number("n_iter_no_change", self.n_iter_no_change, minimum=1,
+                                integer=True)
+        rng = check_random_state(self.random_state)
+        if not isinstance(self.standardise, bool | np.bool_):
+            raise ValueError(f"standardise must be True or False; got {self.standardise!r}.")
         X, classes, y_index = check_training_data(self, X, y)
 
-        if not isinstance(self.standardise, (bool, np.bool_)):
-            raise ValueError(f"standardise must be True or False; got {self.standardise!r}.")
         if self.standardise:
-            shift, scale = _standardisation(X)
+            shift, scale = standardisation(X)
         else:
             shift, scale = np.zeros(X.shape[1]), np.ones(X.shape[1])
         X1 = add_bias((X - shift) / scale)
         weights = np.concatenate([[0.0], penalty / scale**2])
         C = one_hot(y_index, classes.size)
-        # The matrices are small: BLAS threads only add contention (on a busy
-        # machine a threaded 2500 x 22 product can take 50 times longer).
-        with _blas_threads().limit(limits=1, user_api="blas"):
-            if penalty == 0.0:
-                _check_identifiable(X1, y_index, classes)
-            W, curve, n_iter, converged = self._minimise(
-                solver, np.zeros((X1.shape[1], classes.size)), X1, C, weights, tol, max_iter)
+        if penalty == 0.0:
+            _check_identifiable(X1, y_index, classes)
+        W0 = np.zeros((X1.shape[1], classes.size))
+        if solver == "newton":
+            W, curve, n_iter, converged = _newton(W0, X1, C, weights, tol, max_iter)
+        else:
+            rate = (_lipschitz_step(X1, weights, solver) if isinstance(self.learning_rate, str)
+                    else float(self.learning_rate))
+            if solver == "gd":
+                W, curve, n_iter, converged = _gradient_descent(W0, X1, C, weights, tol,
+                                                                max_iter, rate)
+            else:
+                W, curve, n_iter, converged = _stochastic_gradient_descent(
+                    W0, X1, C, weights, tol, max_iter, rate, batch_size, patience, rng)
         if not converged:
             warnings.warn(
                 f"solver={solver!r} stopped after max_iter={max_iter} "
                 f"{'epochs' if solver == 'sgd' else 'iterations'} before reaching tol={tol:g}; "
                 "increase max_iter, or use solver='newton', which needs only a few iterations.",
-                # 3: point at the caller of fit, past CompleteFitMixin's wrapper.
-                ConvergenceWarning, stacklevel=3,
+                ConvergenceWarning, stacklevel=2,
             )
         self.classes_ = classes
         self.coef_ = (W[1:] / scale[:, None]).T
@@ -693,20 +660,16 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
         self.n_iter_ = int(n_iter)
         return self
 
-    def _minimise(self, solver, W, X1, C, weights, tol, max_iter):
-        """Run the chosen solver; return (W, loss curve, iterations, converged)."""
-        if solver == "newton":
-            return _newton(W, X1, C, weights, tol, max_iter)
-        rate = (_lipschitz_step(X1, weights, solver) if isinstance(self.learning_rate, str)
-                else float(self.learning_rate))
-        if solver == "gd":
-            return _gradient_descent(W, X1, C, weights, tol, max_iter, rate)
-        batch_size = check_number("batch_size", self.batch_size, minimum=1, integer=True)
-        patience = check_number("n_iter_no_change", self.n_iter_no_change, minimum=1,
-                                integer=True)
-        rng = check_random_state(self.random_state)
-        return _stochastic_gradient_descent(W, X1, C, weights, tol, max_iter, rate, batch_size,
-                                            patience, rng)
+    def linear_scores(self):
+        r"""The fitted scores :math:`a_k(x) = w_k^T x + w_{0k}` (as a tied Gaussian model has them).
+
+        Returns
+        -------
+        LinearScores
+            ``W`` is ``coef_``, ``w0`` is ``intercept_``.
+        """
+        check_is_fitted(self)
+        return LinearScores(self.coef_, self.intercept_)
 
     # ------------------------------------------------------------ decisions
     def _scores(self, X):
@@ -739,8 +702,24 @@ class SoftmaxRegression(CompleteFitMixin, ClassifierMixin, BaseEstimator):
         return self.classes_[np.argmax(scores, axis=1)]
 
 
-def _standardisation(X):
-    """Per-feature centre and positive scale (standard deviation; 1 for constant features)."""
+def standardisation(X):
+    r"""Per-feature centre and scale of :math:`z = (x - m) / s`: the mean and the
+    standard deviation (1 for a constant feature).
+
+    The deviation is computed from the residuals divided by their largest
+    magnitude first, so that it neither overflows nor underflows for data at
+    any scale (1e-150 or 1e150).
+
+    Returns
+    -------
+    shift, scale : ndarray of shape (n_features,)
+
+    Examples
+    --------
+    >>> shift, scale = standardisation(np.array([[1.0, 5.0], [3.0, 5.0]]))
+    >>> shift.tolist(), scale.tolist()
+    ([2.0, 5.0], [1.0, 1.0])
+    """
     shift = X.mean(axis=0)
     centred = X - shift
     spread = np.max(np.abs(centred), axis=0)

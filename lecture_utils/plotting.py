@@ -683,24 +683,6 @@ def plot_pairwise_boundaries(classifier, X, ax=None, *, resolution=200, padding=
     return drawn
 
 
-def plot_decision_boundary(classifier, X, ax=None, *, resolution=200, padding=0.5, **style):
-    """Draw the curves where a fitted classifier's decision changes, over the extent of ``X``.
-
-    Works for any classifier with ``predict`` and ``classes_`` trained on two
-    features (for two classes it is the single boundary curve or line).
-
-    Returns
-    -------
-    matplotlib.contour.QuadContourSet
-    """
-    ax = _axes(ax)
-    xx, yy, grid = grid_over(X, resolution, padding)
-    classes = np.asarray(classifier.classes_)
-    predicted = class_index(classes, classifier.predict(grid)).reshape(xx.shape)
-    style = {"colors": "black", "linewidths": 2.0, **style}
-    return ax.contour(xx, yy, predicted, levels=np.arange(classes.size - 1) + 0.5, **style)
-
-
 def plot_loss_curves(curves, ax=None, *, optimum=None, xlabel="iteration (epoch for SGD)"):
     r"""Training-loss curves of several fits, e.g. ``{"Newton": model.loss_curve_, ...}``.
 
@@ -778,8 +760,8 @@ def plot_learning_curves(curve, ax=None, *, floor=None, floor_label="Bayes error
     return lines
 
 
-#: Line colours of the two models in `plot_outlier_effect` (not class colours).
-MODEL_COLORS = {"LDA": "#000000", "logistic regression": class_color(3)}
+#: Line colours of the models in `plot_outlier_effect`, in order (not class colours).
+MODEL_LINE_COLORS = ("#000000", class_color(3))
 
 
 def plot_linear_boundary(w, b, ax=None, **style):
@@ -797,16 +779,27 @@ def plot_linear_boundary(w, b, ax=None, **style):
     return ax.axline(tuple(point), tuple(point + [-w[1], w[0]]), **style)
 
 
-def plot_outlier_effect(view, ax=None, *, legend=True, title=True):
-    """Both models' boundaries without (dashed) and with (solid) one added outlier.
+def plot_outlier_effect(X, y, outlier, boundaries, ax=None, *, label=None, colors=None,
+                        legend=True, title=None):
+    """Linear boundaries fitted without (dashed) and with (solid) one added outlier.
 
     Parameters
     ----------
-    view : lecture_utils.widgets.OutlierView
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        The training data without the outlier.
+    outlier : array-like of shape (2,)
+    boundaries : dict of str -> ((w, b), (w, b))
+        Each model's boundary :math:`w^T x + b = 0` without and with the outlier
+        (e.g. ``OutlierEffect.boundaries`` of `lecture_utils.experiments.outlier_effect`).
     ax : matplotlib Axes, default=None
-    legend, title : bool, default=True
-        Add a legend (its entries are labelled either way, for a figure legend);
-        title the panel with the boundary rotations.
+    label : object, default=None
+        The outlier's class (its colour); the second class if None.
+    colors : sequence of colours, default=None
+        One per model, in the order of ``boundaries``; `MODEL_LINE_COLORS` if None.
+    legend : bool, default=True
+        Add a legend (its entries are labelled either way, for a figure legend).
+    title : str, default=None
 
     Returns
     -------
@@ -815,19 +808,22 @@ def plot_outlier_effect(view, ax=None, *, legend=True, title=True):
         ``"boundaries"`` (dict of (model, "before"/"after") -> Line2D).
     """
     ax = _axes(ax)
-    classes = np.unique(view.y)
-    drawn = {"points": scatter_classes(view.X, view.y, classes, ax, size=30, alpha=0.7),
-             "boundaries": {}}
-    k = class_index(classes, [view.label])[0]
-    drawn["outlier"] = ax.scatter(*view.outlier, s=300, marker="*", color=class_color(k),
+    X, y, outlier = np.asarray(X, dtype=float), np.asarray(y), np.asarray(outlier, dtype=float)
+    classes = np.unique(y)
+    colors = MODEL_LINE_COLORS if colors is None else tuple(colors)
+    if len(colors) < len(boundaries):
+        raise ValueError(f"colors gives {len(colors)} colours for {len(boundaries)} models.")
+    drawn = {"points": scatter_classes(X, y, classes, ax, size=30, alpha=0.7), "boundaries": {}}
+    k = class_index(classes, [classes[1] if label is None else label])[0]
+    drawn["outlier"] = ax.scatter(*outlier, s=300, marker="*", color=class_color(k),
                                   edgecolor="black", linewidth=1.2, zorder=5, label="outlier")
-    for name, pair in view.boundaries.items():
+    for color, (name, pair) in zip(colors[:len(boundaries)], boundaries.items(), strict=True):
         for when, (w, b), dashes in zip(("before", "after"), pair, ("--", "-"), strict=True):
             drawn["boundaries"][name, when] = plot_linear_boundary(
-                w, b, ax, color=MODEL_COLORS[name], linestyle=dashes,
+                w, b, ax, color=color, linestyle=dashes,
                 linewidth=2.4 if when == "after" else 1.6,
                 label=f"{name}" if when == "after" else None)
-    extent = np.vstack([view.X, view.outlier])
+    extent = np.vstack([X, outlier])
     lows, highs = extent.min(axis=0), extent.max(axis=0)
     margin = 0.08 * (highs - lows)
     ax.set_xlim(lows[0] - margin[0], highs[0] + margin[0])
@@ -835,8 +831,8 @@ def plot_outlier_effect(view, ax=None, *, legend=True, title=True):
     ax.plot([], [], color="grey", linestyle="--", label="without the outlier")
     if legend:
         ax.legend(loc="best", framealpha=0.9)
-    if title:
-        ax.set_title(view.title, fontsize=MIN_FONT_SIZE)
+    if title is not None:
+        ax.set_title(title, fontsize=MIN_FONT_SIZE)
     return drawn
 
 

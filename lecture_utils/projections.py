@@ -3,13 +3,17 @@ r"""Linear projections that prepare high-dimensional data for Gaussian models.
 Both are small scikit-learn transformers, fitted on training data only, that
 map a sample to :math:`y = P^T (x - \mu)` with :math:`\mu` the training mean:
 
-=======  ==================================================================
-``PCA``  the directions of largest variance (unsupervised): the leading
-         eigenvectors of the covariance :math:`C`
-``LDA``  the directions that best separate the classes (Fisher): the
-         leading solutions of :math:`S_B w = \lambda S_W w`, whitened so that
-         the projected within-class covariance is the identity
-=======  ==================================================================
+====================  ======================================================
+``PCA``               the directions of largest variance (unsupervised): the
+                      leading eigenvectors of the covariance :math:`C`
+``FisherProjection``  the directions that best separate the classes (Fisher's
+                      linear discriminant analysis): the leading solutions of
+                      :math:`S_B w = \lambda S_W w`, whitened so that the
+                      projected within-class covariance is the identity
+====================  ======================================================
+
+(The tied Gaussian classifier that the notebooks call LDA is
+``GaussianClassifier(covariance="tied")``.)
 
 Scatter matrices are maximum-likelihood estimates (they divide by :math:`N`).
 `rayleigh_quotient` evaluates Fisher's criterion :math:`J(w)` for any direction.
@@ -22,7 +26,6 @@ from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .validation import (
-    CompleteFitMixin,
     check_features,
     check_finite,
     check_number,
@@ -32,8 +35,9 @@ from .validation import (
 #: Rows handled at a time when centring and projecting, which keeps the
 #: temporary float copies small for 60,000 x 784 inputs such as MNIST.
 CHUNK_ROWS = 8192
-#: Relative size below which an eigenvalue of :math:`S_W` counts as zero.
-SINGULAR_TOLERANCE = 1e-10
+#: :math:`S_W` counts as singular when its smallest eigenvalue is below this
+#: fraction of its largest.
+MIN_EIGENVALUE_RATIO = 1e-10
 
 
 def _row_chunks(n_rows):
@@ -90,7 +94,7 @@ def rayleigh_quotient(directions, between, within):
     r"""Fisher's criterion of each direction: :math:`J(w) = \frac{w^T S_B w}{w^T S_W w}`.
 
     :math:`J` does not change when :math:`w` is scaled, so only a direction counts;
-    LDA's first component maximises it.
+    the first component of `FisherProjection` maximises it.
 
     Parameters
     ----------
@@ -119,7 +123,7 @@ def rayleigh_quotient(directions, between, within):
     return float(quotients[0]) if W.ndim == 1 else quotients
 
 
-class _LinearProjection(CompleteFitMixin, TransformerMixin, BaseEstimator):
+class _LinearProjection(TransformerMixin, BaseEstimator):
     """Shared ``transform``: :math:`y = P^T (x - \\mu)` with ``components_`` as rows of P^T."""
 
     def transform(self, X):
@@ -170,9 +174,17 @@ class PCA(_LinearProjection):
         :math:`\lambda_j / \operatorname{tr} C`, the share of the total variance.
     n_components_ : int
     n_features_in_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [2.0, 2.0], [4.0, 4.0], [1.0, 3.0], [3.0, 1.0]])
+    >>> pca = PCA(n_components=1).fit(X)
+    >>> pca.components_.round(3).tolist(), pca.explained_variance_.round(3).tolist()
+    ([[0.707, 0.707]], [3.2])
     """
 
-    def __init__(self, n_components=None):
+    def __init__(self, *, n_components=None):
         self.n_components = n_components
 
     def fit(self, X, y=None):
@@ -232,7 +244,7 @@ class PCA(_LinearProjection):
         return Y @ self.components_[: Y.shape[1]] + self.mean_
 
 
-class LDA(_LinearProjection):
+class FisherProjection(_LinearProjection):
     r"""Fisher's linear discriminant analysis as a projection to at most K - 1 dimensions.
 
     With class means :math:`\mu_c`, overall mean :math:`\mu` and :math:`N_c`
@@ -279,9 +291,18 @@ class LDA(_LinearProjection):
         :math:`\lambda = \frac{w^T S_B w}{w^T S_W w}` of each direction.
     n_components_ : int
     n_features_in_ : int
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_iris
+    >>> iris = load_iris()
+    >>> fisher = FisherProjection(n_components=2).fit(iris.X, iris.y)
+    >>> Y = fisher.transform(iris.X)
+    >>> Y.shape, bool(fisher.eigenvalues_[0] > fisher.eigenvalues_[1])
+    ((150, 2), True)
     """
 
-    def __init__(self, n_components=None):
+    def __init__(self, *, n_components=None):
         self.n_components = n_components
 
     def fit(self, X, y):
@@ -299,7 +320,8 @@ class LDA(_LinearProjection):
         X, classes, y_index = check_training_data(self, X, y)
         n_samples, n_features = X.shape
         n_components = _check_n_components(
-            self.n_components, min(classes.size - 1, n_features), f"LDA with {classes.size} classes"
+            self.n_components, min(classes.size - 1, n_features),
+            f"FisherProjection with {classes.size} classes",
         )
         counts = np.bincount(y_index, minlength=classes.size)
         means = np.stack([X[y_index == k].mean(axis=0) for k in range(classes.size)])
@@ -322,11 +344,12 @@ class LDA(_LinearProjection):
     def _whitening(within):
         r""":math:`P_1 = U \Sigma^{-1/2} U^T` from :math:`S_W = U \Sigma U^T`."""
         variances, axes = np.linalg.eigh(within)
-        if variances[0] <= SINGULAR_TOLERANCE * variances[-1]:
+        if variances[0] <= MIN_EIGENVALUE_RATIO * variances[-1]:
             raise ValueError(
                 "the within-class scatter S_W is singular: some direction has no variance "
                 "inside the classes (for example pixels that are blank in every image), so "
                 "it cannot be whitened. Project the data with PCA first to drop those "
-                "directions, e.g. LDA().fit(PCA(100).fit_transform(X), y)."
+                "directions, e.g. "
+                "FisherProjection().fit(PCA(n_components=100).fit_transform(X), y)."
             )
         return (axes / np.sqrt(variances)) @ axes.T

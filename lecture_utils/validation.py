@@ -5,15 +5,22 @@ scikit-learn's ``validate_data`` does the bookkeeping (``n_features_in_``,
 should be plainer than a library default: non-finite values, mismatched
 lengths, too few classes, priors that are not a distribution, pseudo-counts,
 counts that are not counts, and categories that were never declared.
-`CompleteFitMixin` makes a failed ``fit`` leave an unfitted estimator.
+Scalar parameters are checked with scikit-learn's ``check_scalar`` (plus
+finiteness), and every ``random_state`` becomes a numpy ``Generator``.
 """
 
-import functools
+import numbers
 
 import numpy as np
 import pandas as pd
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, column_or_1d, validate_data
+from sklearn.utils.validation import (
+    check_is_fitted,
+    check_non_negative,
+    check_scalar,
+    column_or_1d,
+    validate_data,
+)
 
 PRIOR_SUM_TOLERANCE = 1e-8
 
@@ -29,72 +36,6 @@ def plain(value):
     if isinstance(value, list | tuple):
         return type(value)(plain(item) for item in value)
     return value
-
-#: The attribute in which a completed ``fit`` records the names of the attributes it set.
-_FITTED_ATTRIBUTES = "_fitted_attributes"
-_FIT_RUNNING = "_fit_running"
-
-
-def _forget(estimator, names):
-    for name in names:
-        estimator.__dict__.pop(name, None)
-
-
-def _fit_completely(fit):
-    """Wrap ``fit`` so that it either completes or leaves the estimator unfitted."""
-
-    @functools.wraps(fit)
-    def wrapper(self, *args, **kwargs):
-        if self.__dict__.get(_FIT_RUNNING):  # a subclass's fit calling super().fit
-            return fit(self, *args, **kwargs)
-        # Forget the previous fit: what it recorded, and any fitted attribute
-        # (scikit-learn's convention: a name ending in "_").
-        _forget(self, self.__dict__.get(_FITTED_ATTRIBUTES, ()))
-        _forget(self, [name for name in list(self.__dict__)
-                       if name.endswith("_") and not name.startswith("__")])
-        _forget(self, [_FITTED_ATTRIBUTES])
-        before = set(self.__dict__)
-        self.__dict__[_FIT_RUNNING] = True
-        try:
-            result = fit(self, *args, **kwargs)
-        except BaseException:
-            _forget(self, set(self.__dict__) - before)
-            raise
-        finally:
-            _forget(self, [_FIT_RUNNING])
-        self.__dict__[_FITTED_ATTRIBUTES] = tuple(sorted(set(self.__dict__) - before))
-        return result
-
-    return wrapper
-
-
-class CompleteFitMixin:
-    """An estimator is fitted only once a call of its ``fit`` has run to the end.
-
-    scikit-learn's ``validate_data`` sets ``n_features_in_`` at the start of
-    ``fit``, so a fit that fails later on (a singular covariance, separable
-    data, ...) would leave an estimator that looks fitted but lacks the rest
-    of its state, and whose next ``predict`` fails with an AttributeError.
-    Every ``fit`` a subclass defines is therefore wrapped so that it
-
-    1. forgets everything an earlier fit set,
-    2. removes, if it raises, everything it had set so far, and
-    3. records, if it returns, the attributes it set;
-
-    and ``check_is_fitted`` (through ``__sklearn_is_fitted__``) looks for that
-    record. A failed fit thus leaves an unfitted estimator, never a mix of old
-    and new state, and the next call of any method says "not fitted yet".
-    """
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        if "fit" in vars(cls):
-            cls.fit = _fit_completely(vars(cls)["fit"])
-
-    def __sklearn_is_fitted__(self):
-        """True once a call of ``fit`` has completed."""
-        return _FITTED_ATTRIBUTES in self.__dict__
-
 
 def class_index(classes, labels):
     """Position of each label in ``classes`` (ValueError for an unknown label)."""
@@ -122,22 +63,6 @@ def check_finite(X, name):
     )
 
 
-_NUMBERS_FIX = ("Convert every column to numbers first (e.g. with pandas.to_numeric); "
-                "for categorical features use CategoricalClassifier.")
-#: How to fix the errors of scikit-learn's ``validate_data``, keyed by a
-#: phrase of its message (the message itself is kept: its wording is part of
-#: the scikit-learn estimator checks).
-_VALIDATE_DATA_FIXES = (
-    ("features, but", "Predict with the same feature columns, in the same order, as in fit."),
-    ("Found array with dim", "Pass a 2-D array of shape (n_samples, n_features), for example "
-     "X.reshape(len(X), -1)."),
-    ("0 sample(s)", "Pass at least one row of data."),
-    ("0 feature(s)", "Pass at least one feature column."),
-    ("could not convert string to float", f"X must hold numbers. {_NUMBERS_FIX}"),
-    ("bytes/strings", _NUMBERS_FIX),
-)
-
-
 def check_features(estimator, X, *, reset, dtype="numeric"):
     """Validate a feature matrix for ``fit`` (``reset=True``) or prediction.
 
@@ -157,20 +82,7 @@ def check_features(estimator, X, *, reset, dtype="numeric"):
     """
     if not reset:
         check_is_fitted(estimator)
-    try:
-        X = validate_data(estimator, X, reset=reset, dtype=dtype, ensure_all_finite=False)
-    except ValueError as error:
-        if str(error).startswith("Expected 2D array"):
-            # scikit-learn's message prints the whole array; say what to do instead.
-            raise ValueError(
-                f"X is a {np.ndim(X)}-D array of shape {np.shape(X)}, but a 2-D array of shape "
-                "(n_samples, n_features) is needed. Reshape your data: X.reshape(-1, 1) if "
-                "it holds a single feature, X.reshape(1, -1) if it is a single sample."
-            ) from None
-        fix = next((fix for key, fix in _VALIDATE_DATA_FIXES if key in str(error)), None)
-        if fix is None:
-            raise
-        raise ValueError(f"{error} {fix}") from None
+    X = validate_data(estimator, X, reset=reset, dtype=dtype, ensure_all_finite=False)
     if X.dtype.kind in "fc":
         check_finite(X, "X")
     return X
@@ -316,8 +228,8 @@ def _raise_at_first(X, mask, problem, fix):
 def check_counts(X):
     """Check that a validated numeric matrix holds occurrence counts.
 
-    Counts are finite (checked by `check_features`), non-negative and whole
-    numbers; they may be stored as floats.
+    Counts are finite (checked by `check_features`), non-negative (scikit-learn's
+    ``check_non_negative``) and whole numbers; they may be stored as floats.
 
     Parameters
     ----------
@@ -329,13 +241,11 @@ def check_counts(X):
     ndarray of float, shape (n_samples, n_features)
     """
     X = np.asarray(X, dtype=float)
-    raw_counts = "Pass the raw number of occurrences of each event"
-    _raise_at_first(X, X < 0, "Negative values in data: X holds counts, which cannot be "
-                    "negative, but has {value:g}",
-                    f"{raw_counts}, not centred or standardised values.")
+    check_non_negative(X, "X (counts)")
     _raise_at_first(X, X != np.round(X),
                     "X holds counts, which are whole numbers, but has {value:g}",
-                    f"{raw_counts}, not frequencies, proportions or tf-idf weights.")
+                    "Pass the raw number of occurrences of each event, not frequencies, "
+                    "proportions or tf-idf weights.")
     return X
 
 
@@ -462,8 +372,11 @@ def check_option(name, value, options, kind="a valid choice"):
     return value
 
 
-def check_number(name, value, *, minimum, inclusive=True, integer=False):
-    """Return ``value`` as a float (or int) after checking it is finite and large enough.
+def check_number(name, value, *, minimum, maximum=None, inclusive=True, integer=False):
+    """Return ``value`` as a float (or int) after checking its type and range.
+
+    scikit-learn's ``check_scalar`` checks the type and the bounds; this adds what
+    it lets through: booleans, NaN and infinity.
 
     Parameters
     ----------
@@ -472,22 +385,33 @@ def check_number(name, value, *, minimum, inclusive=True, integer=False):
     value : object
     minimum : float
         The smallest allowed value.
+    maximum : float, default=None
+        The largest allowed value (always allowed itself); None for no bound.
     inclusive : bool, default=True
         Whether ``minimum`` itself is allowed.
     integer : bool, default=False
         Require a whole number and return an int.
+
+    Examples
+    --------
+    >>> check_number("alpha", 0.5, minimum=0.0)
+    0.5
+    >>> check_number("alpha", -1, minimum=0.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: alpha == -1, must be >= 0.0.
     """
-    kind = "an integer" if integer else "a number"
-    bound = f"{'>=' if inclusive else '>'} {minimum}"
-    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
-        raise TypeError(f"{name} must be {kind} {bound}; got {plain(value)!r} of type "
-                        f"{type(value).__name__}.")
-    finite = "an integer" if integer else "a finite number"
-    too_small = value < minimum if inclusive else value <= minimum
-    if not np.isfinite(value) or too_small:
-        raise ValueError(f"{name} must be {finite} {bound}; got {plain(value)!r}.")
-    if integer and int(value) != value:
-        raise TypeError(f"{name} must be {kind} {bound}; got {plain(value)!r}.")
+    kind = numbers.Integral if integer else numbers.Real
+    if isinstance(value, bool | np.bool_):
+        raise TypeError(f"{name} must be {'an integer' if integer else 'a number'}; got "
+                        f"{value!r}.")
+    if integer and isinstance(value, float | np.floating) and float(value).is_integer():
+        value = int(value)
+    value = check_scalar(value, name, kind, min_val=minimum, max_val=maximum,
+                         include_boundaries=("both" if inclusive else "right") if maximum
+                         is not None else ("left" if inclusive else "neither"))
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be a finite number; got {plain(value)!r}.")
     return int(value) if integer else float(value)
 
 
@@ -518,37 +442,36 @@ def check_dimensions(dimensions, n_features):
     return np.array([int(m) for m in dimensions])
 
 
-#: The largest seed numpy's RandomState accepts.
-MAX_SEED = 2**32 - 1
-
-
 def check_random_state(random_state, name="random_state"):
-    """Return a numpy random generator for ``random_state``.
+    """Return a numpy ``Generator`` for ``random_state``: one convention everywhere.
 
     Parameters
     ----------
-    random_state : None, int, numpy Generator or RandomState
-        ``None`` uses numpy's global RandomState; an int in [0, 2**32 - 1] seeds
-        a new RandomState (the same as scikit-learn's ``check_random_state``);
-        a Generator or RandomState is used as it is.
+    random_state : None, int or numpy.random.Generator
+        ``None`` gives fresh, unpredictable randomness; a non-negative int seeds
+        ``numpy.random.default_rng``, so one seed gives one stream wherever it is
+        used; a Generator is used as it is (and advanced).
     name : str, default="random_state"
         The parameter's name, used in the message.
 
     Returns
     -------
-    numpy.random.Generator or numpy.random.RandomState
+    numpy.random.Generator
+
+    Examples
+    --------
+    >>> rng = check_random_state(0)
+    >>> bool(rng.standard_normal() == np.random.default_rng(0).standard_normal())
+    True
     """
-    if isinstance(random_state, np.random.Generator | np.random.RandomState):
+    if isinstance(random_state, np.random.Generator):
         return random_state
-    if random_state is None:
-        return np.random.mtrand._rand
-    if isinstance(random_state, bool) or not isinstance(random_state, int | np.integer):
+    if random_state is not None and (isinstance(random_state, bool)
+                                     or not isinstance(random_state, int | np.integer)):
         raise TypeError(
-            f"{name} must be None, an integer seed or a numpy random generator "
+            f"{name} must be None, an integer seed or a numpy Generator "
             f"(np.random.default_rng(seed)); got {plain(random_state)!r}."
         )
-    if not 0 <= random_state <= MAX_SEED:
-        raise ValueError(
-            f"{name} must be a seed between 0 and 2**32 - 1; got {plain(random_state)!r}."
-        )
-    return np.random.RandomState(random_state)
+    if random_state is not None and random_state < 0:
+        raise ValueError(f"{name} must be a non-negative seed; got {plain(random_state)!r}.")
+    return np.random.default_rng(random_state)

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
 
 from .decision import (
     bayes_decision,
@@ -21,8 +20,8 @@ from .decision import (
     prior_log_odds_threshold,
 )
 from .discrete import CategoricalClassifier, MultinomialClassifier
+from .experiments import outlier_effect
 from .gaussian import COVARIANCE_TYPES, GaussianClassifier
-from .logistic import SoftmaxRegression
 from .plotting import (
     plot_category_probabilities,
     plot_decision_regions,
@@ -291,7 +290,8 @@ def pseudo_count_view(X_train, y_train, X_test, y_test, alpha, numerator=None):
     predictions[undefined] = UNDEFINED
     error = error_rate(np.asarray(y_test, dtype=object), predictions)
     n_certain = int(np.isinf(llr).sum())
-    weights = model.llr_weights() if top == 1 else -model.llr_weights()
+    b = model.llr_coefficients().b
+    weights = b if top == 1 else -b
     title = (
         f"α = {float(alpha):g}: test error {error:.1%}, "
         f"{n_certain} of {llr.size} test samples with llr = ±∞"
@@ -456,162 +456,9 @@ def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 3.6)):
     return widgets.interactive(draw, prior=slider)
 
 
-@dataclass(frozen=True)
-class OutlierView:
-    r"""What the outlier control shows for one outlier position.
-
-    Attributes
-    ----------
-    X, y : the two-class training data without the outlier
-    outlier : ndarray of shape (2,)
-    label : the outlier's class
-    models : dict of str to (fitted model, fitted model)
-        ``"LDA"`` and ``"logistic regression"``, each fitted without and with the outlier.
-    boundaries : dict of str to ((ndarray, float), (ndarray, float))
-        Each model's boundary :math:`w^T x + b = 0` without and with the outlier,
-        as ``(w, b)`` with :math:`w = w_1 - w_0`, :math:`b = w_{01} - w_{00}`.
-    rotation_degrees : dict of str to float
-        Angle between each model's boundary without and with the outlier.
-    changed_decisions : dict of str to float
-        Fraction of the original samples whose predicted class the outlier changes.
-    own_log_odds : dict of str to float
-        Each model fitted *without* the outlier: the log-odds
-        :math:`\log P(\text{label} \mid x) - \log P(\text{other} \mid x)` of the
-        outlier's own class at the outlier. Large and positive: the point lies
-        far on its own side; large and negative: it is confidently misclassified.
-    title : str
-    """
-
-    X: np.ndarray
-    y: np.ndarray
-    outlier: np.ndarray
-    label: object
-    models: dict
-    boundaries: dict
-    rotation_degrees: dict
-    changed_decisions: dict
-    own_log_odds: dict
-    title: str
-
-
-def linear_boundary(model):
-    r"""The boundary :math:`w^T x + b = 0` of a fitted two-class linear model.
-
-    :math:`w = w_1 - w_0` and :math:`b = w_{01} - w_{00}` from a tied
-    `GaussianClassifier`'s `linear_discriminants` or a `SoftmaxRegression`'s
-    ``coef_`` and ``intercept_``; class ``classes_[1]`` lies where
-    :math:`w^T x + b > 0`.
-
-    Returns
-    -------
-    w : ndarray of shape (n_features,)
-    b : float
-    """
-    if isinstance(model, GaussianClassifier):
-        W, w0 = model.linear_discriminants()
-    else:
-        W, w0 = model.coef_, model.intercept_
-    if W.shape[0] != 2:
-        raise ValueError(f"a single boundary needs two classes; the model has {W.shape[0]}.")
-    return W[1] - W[0], float(w0[1] - w0[0])
-
-
-def _angle_between(u, v):
-    cosine = u @ v / (np.linalg.norm(u) * np.linalg.norm(v))
-    return float(np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))))
-
-
-def outlier_view(X, y, outlier, label=None, penalty=1e-3):
-    r"""Fit LDA and logistic regression without and with one added sample, and compare.
-
-    LDA's boundary depends on every sample through the class means and the
-    shared covariance, so one far-away point can turn it; logistic regression
-    is fitted to :math:`P(y \mid x)` only, and a point far on its own class's
-    side hardly changes its loss (its gradient :math:`x(\hat y - c)` vanishes).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,)
-        Exactly two classes.
-    outlier : array-like of shape (2,)
-        The added sample.
-    label : object, default=None
-        Its class; ``None`` means the second class (``np.unique(y)[1]``).
-    penalty : float, default=1e-3
-        L2 strength of the logistic regression (keeps it defined on separable data).
-
-    Returns
-    -------
-    OutlierView
-    """
-    X, y = np.asarray(X, dtype=float), np.asarray(y)
-    classes = np.unique(y)
-    if X.ndim != 2 or X.shape[1] != 2 or classes.size != 2:
-        raise ValueError(
-            f"outlier_view draws two-class boundaries in two dimensions; X has shape "
-            f"{X.shape} and y has {classes.size} classes {classes.tolist()}. Select two "
-            "features and two classes first."
-        )
-    outlier = np.asarray(outlier, dtype=float)
-    if outlier.shape != (2,) or not np.all(np.isfinite(outlier)):
-        raise ValueError(f"outlier must be two finite numbers (x1, x2); got {plain(outlier)!r}.")
-    label = classes[1] if label is None else label
-    if label not in classes.tolist():
-        raise ValueError(f"label {plain(label)!r} is not one of the classes {classes.tolist()}.")
-    X_more, y_more = np.vstack([X, outlier]), np.append(y, label)
-    makers = {"LDA": lambda: GaussianClassifier(covariance="tied"),
-              "logistic regression": lambda: SoftmaxRegression(penalty=penalty)}
-    own = int(np.flatnonzero(classes == label)[0])
-    models, boundaries, rotation, changed, log_odds = {}, {}, {}, {}, {}
-    for name, make in makers.items():
-        before, after = make().fit(X, y), make().fit(X_more, y_more)
-        models[name] = (before, after)
-        boundaries[name] = (linear_boundary(before), linear_boundary(after))
-        rotation[name] = _angle_between(boundaries[name][0][0], boundaries[name][1][0])
-        changed[name] = float(np.mean(before.predict(X) != after.predict(X)))
-        log_posteriors = before.predict_log_proba(outlier[None, :])[0]
-        log_odds[name] = float(log_posteriors[own] - log_posteriors[1 - own])
-    title = "turned by: " + ", ".join(f"{name} {rotation[name]:.0f}°" for name in models)
-    return OutlierView(X, y, outlier, label, models, boundaries, rotation, changed, log_odds,
-                       title)
-
-
-def outlier_summary(views):
-    """One column per outlier position: how far each boundary turns, and why.
-
-    Rows, for each model: the angle (degrees) between its boundaries without and
-    with the outlier; the decisions it changes, as a percentage of the original
-    training samples; and the log-odds of the outlier's own class under the
-    model fitted without it (see `OutlierView`).
-
-    Parameters
-    ----------
-    views : sequence of OutlierView
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns named by the outlier positions ``"(x1, x2)"``.
-    """
-    views = list(views)
-    if not views or not all(isinstance(view, OutlierView) for view in views):
-        raise ValueError("views must be a non-empty sequence of OutlierView (see outlier_view).")
-    columns = {}
-    for view in views:
-        n_samples = len(view.y)
-        rows = {}
-        for name in view.models:
-            rows[f"{name}: turned (degrees)"] = view.rotation_degrees[name]
-            rows[f"{name}: decisions changed (% of {n_samples} samples)"] = (
-                100.0 * view.changed_decisions[name])
-            rows[f"{name}: log-odds of its class, fitted without it"] = view.own_log_odds[name]
-        columns["({:g}, {:g})".format(*view.outlier)] = rows
-    return pd.DataFrame(columns)
-
-
 def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 3.6)):
-    """Two sliders that move an added sample and redraw both models' boundaries.
+    """Two sliders that move an added sample and redraw both models' boundaries
+    (see `lecture_utils.experiments.outlier_effect`).
 
     Returns
     -------
@@ -622,9 +469,10 @@ def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 3.6)):
     span = highs - lows
 
     def draw(x1, x2):
-        view = outlier_view(X, y, [x1, x2], label=label, penalty=penalty)
+        effect = outlier_effect(X, y, [x1, x2], label=label, penalty=penalty)
         fig, ax = plt.subplots(figsize=figsize)
-        plot_outlier_effect(view, ax)
+        plot_outlier_effect(effect.X, effect.y, effect.outlier, effect.boundaries, ax,
+                            label=effect.label, title=effect.title)
         plt.show()
 
     sliders = {

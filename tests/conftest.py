@@ -44,6 +44,40 @@ def _close_figures():
     plt.close("all")
 
 
+def ml_estimates(X, y, covariance="full"):
+    """The reference ML estimates by the textbook formulas (dividing by N).
+
+    The one implementation the tests compare `GaussianClassifier` with: classes,
+    priors :math:`N_c / N`, means, and the covariances of the chosen model (the
+    tied ones pool the scatter of every class over N; the diagonal ones keep only
+    the diagonal).
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    classes = np.unique(y)
+    n_samples = X.shape[0]
+    counts = np.array([np.sum(y == c) for c in classes])
+    means = np.array([X[y == c].sum(axis=0) / np.sum(y == c) for c in classes])
+    scatters = np.array(
+        [(X[y == c] - m).T @ (X[y == c] - m) for c, m in zip(classes, means, strict=True)]
+    )
+    if covariance.startswith("tied"):
+        covariances = np.repeat((scatters.sum(axis=0) / n_samples)[None], classes.size, axis=0)
+    else:
+        covariances = scatters / counts[:, None, None]
+    if covariance.endswith("diag"):
+        covariances = np.array([np.diag(np.diag(s)) for s in covariances])
+    return classes, counts / n_samples, means, covariances
+
+
+def scipy_log_likelihood(X, means, covariances):
+    """log N(x; mu_k, Sigma_k) of every row and class, from scipy."""
+    from scipy.stats import multivariate_normal
+
+    return np.column_stack(
+        [multivariate_normal(m, s).logpdf(X) for m, s in zip(means, covariances, strict=True)]
+    )
+
+
 def random_rotation(rng, d):
     """A random orthogonal d x d matrix (QR of a Gaussian matrix, signs fixed)."""
     q, r = np.linalg.qr(rng.standard_normal((d, d)))

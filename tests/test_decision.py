@@ -206,3 +206,27 @@ def test_mcnemar_without_discordant_samples_and_bad_input():
     assert mcnemar_test(y, y, y) == (0, 0, 1.0)
     with pytest.raises(ValueError, match="same length"):
         mcnemar_test(y, y[:2], y)
+
+
+def test_quadratic_llr_counts_an_infinite_weight_only_where_the_event_occurs():
+    from lecture_utils.decision import QuadraticLLR
+
+    llr = QuadraticLLR(np.zeros((3, 3)), np.array([np.inf, -np.inf, 0.5]), 0.0)
+    np.testing.assert_array_equal(llr.evaluate([[1, 0, 2], [0, 3, 0], [0, 0, 2]]),
+                                  [np.inf, -np.inf, 1.0])
+    with pytest.raises(ValueError, match="probability zero under both classes"):
+        llr.evaluate([[1, 1, 0]])
+
+
+def test_linear_scores_of_lda_and_softmax_regression_give_their_boundaries():
+    from lecture_utils.gaussian import GaussianClassifier
+    from lecture_utils.logistic import SoftmaxRegression
+
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(size=(40, 2)), rng.normal(size=(40, 2)) + [2.0, 1.0]])
+    y = np.repeat(["a", "b"], 40)
+    for model in (GaussianClassifier(covariance="tied"), SoftmaxRegression(penalty=0.01)):
+        model.fit(X, y)
+        w, b = model.linear_scores().boundary()
+        decided = np.where(X @ w + b > 0, "b", "a")
+        np.testing.assert_array_equal(decided, model.predict(X))

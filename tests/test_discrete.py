@@ -95,7 +95,7 @@ def test_alpha_zero_gives_no_warnings():
         model.llr([[c] for c in COLOURS])
         counts = MultinomialClassifier().fit([[2, 0, 1], [0, 3, 1]], ["a", "b"])
         counts.predict_log_proba([[1, 0, 0], [0, 1, 0], [0, 0, 2]])
-        counts.llr_weights()
+        counts.llr_coefficients()
 
 
 # -------------------------------------------------------------- agreement with sklearn
@@ -248,7 +248,7 @@ def test_ml_multinomial_estimates_are_relative_frequencies():
 def test_multinomial_llr_is_linear_in_the_counts():
     X, y = random_counts(12)
     model = MultinomialClassifier(alpha=1.0).fit(X, y)
-    b = model.llr_weights()
+    b = model.llr_coefficients().b
     np.testing.assert_allclose(b, model.feature_log_prob_[1] - model.feature_log_prob_[0])
     np.testing.assert_allclose(model.llr(X), X @ b, rtol=1e-12, atol=1e-10)
 
@@ -258,7 +258,8 @@ def test_llr_changes_sign_when_the_class_order_is_reversed():
     forward = MultinomialClassifier(alpha=0.5).fit(X, y)
     backward = MultinomialClassifier(alpha=0.5).fit(X, 1 - y)
     np.testing.assert_allclose(backward.llr(X), -forward.llr(X), atol=1e-12)
-    np.testing.assert_allclose(backward.llr_weights(), -forward.llr_weights(), atol=1e-12)
+    np.testing.assert_allclose(backward.llr_coefficients().b, -forward.llr_coefficients().b,
+                               atol=1e-12)
     Xc, yc = random_categorical(13, n_classes=2)
     renamed = np.where(yc == "class_0", "z", "a")  # reverses the sorted order
     one = CategoricalClassifier(alpha=1.0).fit(Xc, yc)
@@ -268,7 +269,7 @@ def test_llr_changes_sign_when_the_class_order_is_reversed():
 
 def test_llr_with_infinite_weights_follows_the_log_likelihoods():
     model = MultinomialClassifier().fit([[2, 0, 1, 0], [0, 3, 1, 0]], [0, 1])
-    b = model.llr_weights()
+    b = model.llr_coefficients().b
     assert b[0] == -np.inf and b[1] == np.inf and b[3] == 0.0
     np.testing.assert_allclose(b[2], np.log(1 / 4) - np.log(1 / 3))
     np.testing.assert_allclose(model.llr([[1, 0, 1, 0], [0, 2, 0, 0], [0, 0, 3, 0]]),

@@ -28,21 +28,21 @@ def test_one_hot_times_llr_weights_is_the_llr(alpha):
     model = CategoricalClassifier(alpha=alpha).fit(X, y)
     t = model.one_hot(X)
     assert t.shape == (len(y), 5) and np.array_equal(t.sum(axis=1), np.full(len(y), 2.0))
-    np.testing.assert_allclose(t @ model.llr_weights(), model.llr(X), atol=1e-12)
+    np.testing.assert_allclose(t @ model.llr_coefficients().b, model.llr(X), atol=1e-12)
 
 
 def test_llr_weights_are_per_category_log_ratios():
     X, y = shelter_like()
     model = CategoricalClassifier(alpha=1.0).fit(X, y)
     expected = np.concatenate([lp[1] - lp[0] for lp in model.feature_log_prob_])
-    np.testing.assert_allclose(model.llr_weights(), expected)
+    np.testing.assert_allclose(model.llr_coefficients().b, expected)
 
 
 def test_llr_weights_need_two_classes():
     X = np.array([["a"], ["b"], ["a"]])
     model = CategoricalClassifier(alpha=1.0).fit(X, ["x", "y", "z"])
     with pytest.raises(ValueError):
-        model.llr_weights()
+        model.llr_coefficients()
 
 
 def test_one_hot_refuses_an_unknown_value():

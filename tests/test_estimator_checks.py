@@ -14,7 +14,7 @@ from sklearn.utils.estimator_checks import estimator_checks_generator
 from lecture_utils.discrete import CategoricalClassifier, MultinomialClassifier
 from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier
 from lecture_utils.logistic import SOLVERS, SoftmaxRegression
-from lecture_utils.projections import LDA, PCA
+from lecture_utils.projections import PCA, FisherProjection
 
 #: Checks that are not run, and why.
 EXCLUDED_CHECKS = {
@@ -54,7 +54,7 @@ ESTIMATORS = [GaussianClassifier(covariance=c) for c in COVARIANCE_TYPES] + [
     # all is (rightly) refused.
     CountDataMultinomialClassifier(alpha=1.0),
 ] + [
-    PCA(), PCA(n_components=1), LDA(), LDA(n_components=1),
+    PCA(), PCA(n_components=1), FisherProjection(), FisherProjection(n_components=1),
 ] + [
     # A penalty: most check data sets are well-separated blobs, linearly separable,
     # for which the unpenalised maximum-likelihood weights do not exist and fit

@@ -9,13 +9,14 @@ import numpy as np
 import pytest
 from scipy.stats import multivariate_normal, norm
 
-from lecture_utils.datasets import load_heights, make_gaussian_classes
+from lecture_utils.datasets import load_heights
 from lecture_utils.exercises.checking import NotYetRight
 from lecture_utils.exercises.height_gender_llr import (
     check_height_llr,
     check_naive_posterior,
     check_threshold_height,
 )
+from lecture_utils.synthetic import make_gaussian_classes
 
 HEIGHTS = load_heights()
 X, Y = HEIGHTS.X, HEIGHTS.y

@@ -11,19 +11,20 @@ from lecture_utils.experiments import (
     LearningCurve,
     covariance_error_table,
     error_against_dimension,
-    exponential_bayes_threshold,
-    exponential_log_odds,
-    exponential_threshold_error,
     learning_curve,
-    sample_exponential_classes,
-    stratified_sample,
 )
 from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier
 from lecture_utils.logistic import SoftmaxRegression
+from lecture_utils.synthetic import (
+    exponential_bayes_threshold,
+    exponential_log_odds,
+    exponential_threshold_error,
+    make_exponential_classes,
+)
 
 
 def test_learning_curve_shapes_and_reproducibility():
-    X, y = sample_exponential_classes(400, n_features=3, random_state=0)
+    X, y = make_exponential_classes(400, n_features=3, random_state=0)
     models = {"LDA": GaussianClassifier(covariance="tied"), "LR": SoftmaxRegression(penalty=0.01)}
     curve = learning_curve(models, X, y, [10, 40, 160], n_repeats=4, random_state=1)
     assert isinstance(curve, LearningCurve)
@@ -47,20 +48,37 @@ def test_learning_curve_errors_are_test_errors():
 
 
 def test_the_whole_pool_can_be_the_training_set():
-    X, y = sample_exponential_classes(100, n_features=2, random_state=3)
+    X, y = make_exponential_classes(100, n_features=2, random_state=3)
     curve = learning_curve({"LR": SoftmaxRegression(penalty=0.01)}, X, y, [70], n_repeats=2,
                            random_state=0)
     assert curve.errors["LR"].shape == (2, 1)
 
 
+def test_learning_curve_keeps_the_class_proportions_in_every_split():
+    X, y = make_exponential_classes(100, n_features=2, random_state=4)
+    sizes = []
+
+    class Spy(GaussianClassifier):
+        def fit(self, X, y):
+            sizes.append(np.bincount(y, minlength=2))
+            return super().fit(X, y)
+
+    learning_curve({"spy": Spy(covariance="diag")}, X, y, [10, 40, 70], n_repeats=2,
+                   random_state=0)
+    share = np.mean(y[:])
+    for counts in sizes:
+        assert abs(counts[1] - share * counts.sum()) <= 1
+
+
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"train_sizes": [5, 500]}, "at most 70"),
-    ({"train_sizes": [1]}, "train_sizes must be an integer >= 2"),
-    ({"n_repeats": 0}, "n_repeats must be"),
+    ({"train_sizes": [5, 500]}, "at most 68, or all 70"),
+    ({"train_sizes": [69]}, "at most 68, or all 70"),
+    ({"train_sizes": [1]}, "train_sizes == 1, must be >= 2"),
+    ({"n_repeats": 0}, "n_repeats == 0"),
     ({"test_size": 1.5}, "below 1"),
 ])
 def test_learning_curve_rejects_bad_settings(kwargs, message):
-    X, y = sample_exponential_classes(100, n_features=2, random_state=3)
+    X, y = make_exponential_classes(100, n_features=2, random_state=3)
     settings = {"train_sizes": [10], **kwargs}
     with pytest.raises(ValueError, match=message):
         learning_curve({"LR": SoftmaxRegression(penalty=0.01)}, X, y, **settings)
@@ -69,41 +87,29 @@ def test_learning_curve_rejects_bad_settings(kwargs, message):
 
 
 def test_exponential_classes_have_the_stated_distribution():
-    X, y = sample_exponential_classes(20_000, n_features=3, mean_ratio=3.0, random_state=0)
+    X, y = make_exponential_classes(20_000, n_features=3, mean_ratio=3.0, random_state=0)
     assert abs(y.mean() - 0.5) < 0.02
     np.testing.assert_allclose(X[y == 0].mean(axis=0), 1.0, rtol=0.05)
     np.testing.assert_allclose(X[y == 1].mean(axis=0), 3.0, rtol=0.05)
     np.testing.assert_allclose(X[y == 1].std(axis=0), 3.0, rtol=0.05)
-    again = sample_exponential_classes(20_000, n_features=3, mean_ratio=3.0, random_state=0)
-    np.testing.assert_array_equal(again[0], X)
+    again = make_exponential_classes(20_000, n_features=3, mean_ratio=3.0, random_state=0)
+    np.testing.assert_array_equal(again.X, X)
 
 
 def test_exponential_log_odds_is_bayes_rule():
-    X, _ = sample_exponential_classes(50, n_features=4, mean_ratio=2.5, random_state=1)
+    X, _ = make_exponential_classes(50, n_features=4, mean_ratio=2.5, random_state=1)
     by_densities = (expon.logpdf(X, scale=2.5).sum(axis=1) - expon.logpdf(X).sum(axis=1))
     np.testing.assert_allclose(exponential_log_odds(X, 2.5), by_densities)
 
 
 def test_logistic_regression_reaches_the_bayes_error_and_lda_does_not():
-    X, y = sample_exponential_classes(6000, n_features=10, random_state=4)
-    X_test, y_test = sample_exponential_classes(20_000, n_features=10, random_state=5)
+    X, y = make_exponential_classes(6000, n_features=10, random_state=4)
+    X_test, y_test = make_exponential_classes(20_000, n_features=10, random_state=5)
     bayes = np.mean((exponential_log_odds(X_test) > 0) != y_test)
     logistic = 1 - SoftmaxRegression(penalty=1e-4).fit(X, y).score(X_test, y_test)
     lda = 1 - GaussianClassifier(covariance="tied_diag").fit(X, y).score(X_test, y_test)
     assert logistic - bayes < 0.005
     assert lda - bayes > 0.01
-
-
-@pytest.mark.parametrize("size", [3, 10, 37, 100])
-def test_stratified_sample_keeps_the_class_proportions(size):
-    y = np.array(["a"] * 60 + ["b"] * 30 + ["c"] * 10)
-    rows = stratified_sample(y, size, np.random.default_rng(0))
-    assert rows.size == size and np.unique(rows).size == size
-    counts = np.array([np.sum(y[rows] == c) for c in "abc"])
-    assert np.all(counts >= 1)
-    assert np.all(np.abs(counts - size * np.array([0.6, 0.3, 0.1])) < 1 + 1e-9)
-    with pytest.raises(ValueError, match="between 3"):
-        stratified_sample(y, 2, np.random.default_rng(0))
 
 
 # ------------------------------------------------------------------- error tables
@@ -116,7 +122,7 @@ def test_covariance_error_table_holds_every_model_on_every_feature_set():
     assert table.columns.tolist() == ["all", "first two"]
     for covariance in COVARIANCE_TYPES:
         for name, (train, test) in features.items():
-            model = GaussianClassifier(covariance).fit(train, y)
+            model = GaussianClassifier(covariance=covariance).fit(train, y)
             assert table.loc[covariance, name] == pytest.approx(1 - model.score(test, y_test))
 
 
@@ -134,7 +140,7 @@ def test_error_against_dimension_uses_the_leading_columns():
     errors = error_against_dimension(X, y, X_test, y_test, [1, 3, 5], covariance="tied")
     assert np.ptp(errors) > 0, "the dimensions should give different errors"
     for m, error in zip([1, 3, 5], errors, strict=True):
-        model = GaussianClassifier("tied").fit(X[:, :m], y)
+        model = GaussianClassifier(covariance="tied").fit(X[:, :m], y)
         assert error == pytest.approx(1 - model.score(X_test[:, :m], y_test))
 
 
@@ -147,7 +153,7 @@ def test_error_against_dimension_rejects_impossible_dimensions():
 def test_repeated_split_scores_are_reproducible_held_out_accuracies():
     from lecture_utils.experiments import repeated_split_scores
 
-    X, y = sample_exponential_classes(200, n_features=2, random_state=0)
+    X, y = make_exponential_classes(200, n_features=2, random_state=0)
     scores = repeated_split_scores(GaussianClassifier(), X, y, n_splits=5, test_size=0.5)
     assert scores.shape == (5,) and np.all((scores >= 0) & (scores <= 1))
     assert len(set(scores.round(6))) > 1  # the splits differ
@@ -165,7 +171,7 @@ def test_exponential_bayes_threshold_is_where_the_log_odds_vanish():
 
 
 def test_exponential_threshold_error_matches_a_large_sample():
-    X, y = sample_exponential_classes(200_000, n_features=3, mean_ratio=2.0, random_state=2)
+    X, y = make_exponential_classes(200_000, n_features=3, mean_ratio=2.0, random_state=2)
     for threshold in (2.0, exponential_bayes_threshold(3, 2.0), 6.0):
         sampled = np.mean((X.sum(axis=1) > threshold) != y)
         assert exponential_threshold_error(threshold, 3, 2.0) == pytest.approx(sampled, abs=0.004)
@@ -197,7 +203,7 @@ def test_accuracy_over_splits_is_reproducible_and_per_split():
     from sklearn.model_selection import train_test_split
 
     from lecture_utils.experiments import accuracy_over_splits
-    X, y = sample_exponential_classes(200, n_features=3, random_state=0)
+    X, y = make_exponential_classes(200, n_features=3, random_state=0)
     sets = {"one": [0], "all": [0, 1, 2]}
     model = GaussianClassifier(covariance="diag")
     table = accuracy_over_splits(model, X, y, sets, n_splits=4, test_size=50, random_state=3)
@@ -235,23 +241,6 @@ def test_confidence_summary_counts_sure_and_certain_posteriors():
             confidence_summary(model, X_test, y_test, threshold=bad)
     with pytest.raises(ValueError, match="one label per row"):
         confidence_summary(model, X_test, y_test[:2])
-
-
-def test_repeated_fits_run_with_one_blas_thread_and_leave_the_setting_as_it_was():
-    from threadpoolctl import threadpool_info, threadpool_limits
-
-    from lecture_utils.experiments import _one_blas_thread
-
-    def blas_threads():
-        return [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
-
-    seen = []
-    probe = _one_blas_thread(lambda: seen.extend(blas_threads()))
-    with threadpool_limits(limits=2, user_api="blas"):
-        before = blas_threads()
-        probe()
-        assert blas_threads() == before
-    assert seen and set(seen) == {1}
 
 
 def test_squared_multiple_correlations_match_regression():

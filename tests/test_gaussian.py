@@ -12,7 +12,9 @@ import pytest
 from conftest import (
     gaussian_classes,
     labelled_data,
+    ml_estimates,
     priors_for,
+    scipy_log_likelihood,
     well_conditioned_covariance,
 )
 from hypothesis import given
@@ -37,30 +39,6 @@ TIED = ("tied", "tied_diag")
 
 
 # --------------------------------------------------------------------------- helpers
-def ml_estimates(X, y, covariance="full"):
-    """Priors, means and covariances by the textbook formulas (dividing by N)."""
-    classes = np.unique(y)
-    n_samples, n_features = X.shape
-    counts = np.array([np.sum(y == c) for c in classes])
-    means = np.array([X[y == c].sum(axis=0) / np.sum(y == c) for c in classes])
-    scatters = np.array(
-        [(X[y == c] - m).T @ (X[y == c] - m) for c, m in zip(classes, means, strict=True)]
-    )
-    if covariance.startswith("tied"):
-        covariances = np.repeat((scatters.sum(axis=0) / n_samples)[None], classes.size, axis=0)
-    else:
-        covariances = scatters / counts[:, None, None]
-    if covariance.endswith("diag"):
-        covariances = np.array([np.diag(np.diag(s)) for s in covariances])
-    return classes, counts / n_samples, means, covariances
-
-
-def scipy_log_likelihood(X, means, covariances):
-    return np.column_stack(
-        [multivariate_normal(m, s).logpdf(X) for m, s in zip(means, covariances, strict=True)]
-    )
-
-
 def query_points(X, seed=0):
     """The training points plus points scattered around and beyond them."""
     rng = np.random.default_rng(seed)
@@ -116,10 +94,10 @@ def test_tied_is_the_within_class_scatter_over_all_samples(three_classes):
 
 def test_diagonal_models_keep_only_the_diagonal(three_classes):
     X, y = three_classes
-    full = GaussianClassifier("full").fit(X, y).covariances_
-    tied = GaussianClassifier("tied").fit(X, y).covariances_
-    diag = GaussianClassifier("diag").fit(X, y).covariances_
-    tied_diag = GaussianClassifier("tied_diag").fit(X, y).covariances_
+    full = GaussianClassifier(covariance="full").fit(X, y).covariances_
+    tied = GaussianClassifier(covariance="tied").fit(X, y).covariances_
+    diag = GaussianClassifier(covariance="diag").fit(X, y).covariances_
+    tied_diag = GaussianClassifier(covariance="tied_diag").fit(X, y).covariances_
     for model_cov, source in ((diag, full), (tied_diag, tied)):
         np.testing.assert_allclose(
             np.diagonal(model_cov, axis1=1, axis2=2), np.diagonal(source, axis1=1, axis2=2)
@@ -171,8 +149,8 @@ def test_priors_as_sequence_and_as_dict(three_classes):
 
 def test_given_priors_do_not_change_the_tied_covariance(three_classes):
     X, y = three_classes
-    free = GaussianClassifier("tied").fit(X, y)
-    weighted = GaussianClassifier("tied", priors=[0.8, 0.1, 0.1]).fit(X, y)
+    free = GaussianClassifier(covariance="tied").fit(X, y)
+    weighted = GaussianClassifier(covariance="tied", priors=[0.8, 0.1, 0.1]).fit(X, y)
     np.testing.assert_array_equal(weighted.covariances_, free.covariances_)
 
 
@@ -279,7 +257,7 @@ def test_log_posteriors_agree_with_sklearn_given_priors(covariance, data, choice
 @pytest.mark.parametrize("solver", ["svd", "lsqr", "eigen"])
 def test_lda_lsqr_and_eigen_agree_with_class_frequency_priors(three_classes, solver):
     X, y = three_classes
-    ours = GaussianClassifier("tied").fit(X, y)
+    ours = GaussianClassifier(covariance="tied").fit(X, y)
     reference = LinearDiscriminantAnalysis(solver=solver).fit(X, y)
     assert_log_posteriors_agree(ours, reference, query_points(X))
 
@@ -300,7 +278,7 @@ def test_works_with_scikit_learn_tools():
     twin = clone(model)
     assert twin.get_params() == {"covariance": "tied", "priors": [0.2, 0.3, 0.5],
                                  "shrinkage": 0.0}
-    pipeline = make_pipeline(StandardScaler(), GaussianClassifier("diag"))
+    pipeline = make_pipeline(StandardScaler(), GaussianClassifier(covariance="diag"))
     scores = cross_val_score(pipeline, iris.X, iris.y, cv=5)
     reference = cross_val_score(make_pipeline(StandardScaler(), GaussianNB(var_smoothing=0.0)),
                                 iris.X, iris.y, cv=5)
@@ -348,7 +326,7 @@ def test_tied_llr_is_linear(two_classes, covariance):
 
 def test_full_llr_is_quadratic(two_classes):
     X, y = two_classes
-    coefficients = GaussianClassifier("full").fit(X, y).llr_coefficients()
+    coefficients = GaussianClassifier(covariance="full").fit(X, y).llr_coefficients()
     assert np.abs(coefficients.A).max() > 1e-3
 
 
@@ -503,3 +481,35 @@ def test_density_peaks_merge_overlapping_classes_and_keep_separate_ones():
     np.testing.assert_allclose(heights, np.exp(model.log_density(peaks)))
     with pytest.raises(ValueError, match="shape"):
         density_peaks(model, np.zeros((1, 3)))
+
+
+# ------------------------------------------------------- the formula, and its range
+@pytest.mark.parametrize("covariance", COVARIANCE_TYPES)
+def test_log_likelihood_is_gaussian_log_density_with_the_cholesky_factors(three_classes,
+                                                                          covariance):
+    X, y = three_classes
+    model = GaussianClassifier(covariance=covariance).fit(X, y)
+    for k, (mean, factor) in enumerate(zip(model.means_, model.cholesky_factors_, strict=True)):
+        L = np.diag(factor) if factor.ndim == 1 else factor
+        np.testing.assert_allclose(L @ L.T, model.covariances_[k], rtol=1e-12, atol=1e-12)
+        np.testing.assert_array_equal(model.log_likelihood(X)[:, k],
+                                      gaussian_log_density(X, mean, factor))
+
+
+@pytest.mark.parametrize("covariance", COVARIANCE_TYPES)
+@pytest.mark.parametrize(("scale", "problem"), [(1e160, "overflows"), (1e-160, "underflows")])
+def test_data_beyond_the_formulas_range_get_a_clear_error(three_classes, covariance, scale,
+                                                          problem):
+    X, y = three_classes
+    with pytest.raises(ValueError, match=f"{problem}.*StandardScaler"):
+        GaussianClassifier(covariance=covariance).fit(scale * X, y)
+
+
+def test_one_seed_gives_one_stream(three_classes):
+    X, y = three_classes
+    model = GaussianClassifier().fit(X, y)
+    by_seed = model.sample(5, random_state=3)
+    by_generator = model.sample(5, random_state=np.random.default_rng(3))
+    np.testing.assert_array_equal(by_seed[0], by_generator[0])
+    with pytest.raises(TypeError, match="numpy Generator"):
+        model.sample(5, random_state=np.random.RandomState(3))

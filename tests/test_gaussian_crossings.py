@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from scipy.optimize import brentq
 from scipy.stats import norm
 
-from lecture_utils.decision import prior_log_odds_threshold
-from lecture_utils.gaussian import GaussianClassifier, QuadraticLLR
+from lecture_utils.decision import QuadraticLLR, prior_log_odds_threshold
+from lecture_utils.gaussian import GaussianClassifier
 
 SPAN = 100.0
 GRID = np.linspace(-SPAN, SPAN, 200_001)  # spacing 0.001

@@ -2,9 +2,9 @@
 
 import numpy as np
 import pytest
+from conftest import ml_estimates, scipy_log_likelihood
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy.stats import multivariate_normal
 from sklearn.discriminant_analysis import (
     LinearDiscriminantAnalysis,
     QuadraticDiscriminantAnalysis,
@@ -28,28 +28,14 @@ def classes(seed, n_classes=3, n_features=4, per_class=60, offset=0.0, scale=1.0
     return offset + scale * np.concatenate(X)[order], np.concatenate(y)[order]
 
 
-def reference_log_likelihood(X, y, covariance):
-    """log N(x; mu_c, Sigma_c) from scipy, with the ML estimates of each model."""
-    labels = np.unique(y)
-    means = [X[y == c].mean(axis=0) for c in labels]
-    covariances = [np.cov(X[y == c], rowvar=False, bias=True) for c in labels]
-    if covariance.startswith("tied"):
-        pooled = sum(np.mean(y == c) * s for c, s in zip(labels, covariances, strict=True))
-        covariances = [pooled] * labels.size
-    if covariance.endswith("diag"):
-        covariances = [np.diag(np.diag(s)) for s in covariances]
-    return means, covariances
-
-
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(COVARIANCE_TYPES))
 def test_log_likelihood_matches_scipy(seed, covariance):
     X, y = classes(seed)
     points, _ = classes(seed + 1)
-    model = GaussianClassifier(covariance).fit(X, y)
-    means, covariances = reference_log_likelihood(X, y, covariance)
-    expected = np.column_stack([multivariate_normal(m, s).logpdf(points)
-                                for m, s in zip(means, covariances, strict=True)])
+    model = GaussianClassifier(covariance=covariance).fit(X, y)
+    _, _, means, covariances = ml_estimates(X, y, covariance)
+    expected = scipy_log_likelihood(points, means, covariances)
     np.testing.assert_allclose(model.log_likelihood(points), expected, rtol=1e-10, atol=1e-10)
     np.testing.assert_allclose(model.means_, np.stack(means), rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(model.covariances_, np.stack(covariances), rtol=1e-11,
@@ -63,8 +49,8 @@ def test_log_likelihood_matches_scipy(seed, covariance):
 def test_extreme_offsets_and_scales_give_the_same_decisions(covariance, offset, scale):
     X, y = classes(3)
     points, _ = classes(4)
-    plain = GaussianClassifier(covariance).fit(X, y)
-    moved = GaussianClassifier(covariance).fit(offset + scale * X, y)
+    plain = GaussianClassifier(covariance=covariance).fit(X, y)
+    moved = GaussianClassifier(covariance=covariance).fit(offset + scale * X, y)
     np.testing.assert_allclose(moved.predict_proba(offset + scale * points),
                                plain.predict_proba(points), atol=1e-6)
 
@@ -73,7 +59,7 @@ def test_fit_leaves_the_input_alone():
     X, y = classes(5)
     before = X.copy()
     for covariance in COVARIANCE_TYPES:
-        GaussianClassifier(covariance).fit(X, y)
+        GaussianClassifier(covariance=covariance).fit(X, y)
     np.testing.assert_array_equal(X, before)
 
 
@@ -88,7 +74,7 @@ def test_predictions_agree_with_scikit_learn(seed):
         "diag": GaussianNB(var_smoothing=0.0),
     }
     for covariance, reference in pairs.items():
-        ours = GaussianClassifier(covariance).fit(X, y)
+        ours = GaussianClassifier(covariance=covariance).fit(X, y)
         np.testing.assert_array_equal(ours.predict(points), reference.fit(X, y).predict(points))
 
 
@@ -98,16 +84,17 @@ def test_nested_log_likelihoods_equal_models_fitted_on_the_leading_features(seed
     X, y = classes(seed, n_features=5)
     points, _ = classes(seed + 1, n_features=5)
     dimensions = [3, 1, 5, 2]
-    nested = GaussianClassifier(covariance).fit(X, y).nested_log_likelihoods(points, dimensions)
+    model = GaussianClassifier(covariance=covariance).fit(X, y)
+    nested = model.nested_log_likelihoods(points, dimensions)
     assert nested.shape == (4, points.shape[0], 3)
     for m, log_likelihoods in zip(dimensions, nested, strict=True):
-        alone = GaussianClassifier(covariance).fit(X[:, :m], y)
+        alone = GaussianClassifier(covariance=covariance).fit(X[:, :m], y)
         np.testing.assert_allclose(log_likelihoods, alone.log_likelihood(points[:, :m]),
                                    rtol=1e-10, atol=1e-10)
 
 
 def test_nested_log_likelihoods_of_all_features_are_the_log_likelihoods():
     X, y = classes(13, offset=1e6, scale=1e-3)
-    model = GaussianClassifier("full").fit(X, y)
+    model = GaussianClassifier(covariance="full").fit(X, y)
     np.testing.assert_allclose(model.nested_log_likelihoods(X, [4])[0], model.log_likelihood(X),
                                rtol=1e-12)

@@ -4,12 +4,12 @@ import numpy as np
 import pytest
 from scipy.stats import multivariate_normal
 
-from lecture_utils.datasets import make_gaussian_classes
 from lecture_utils.gaussian import (
     GaussianClassifier,
     gaussian_log_likelihood,
     lecture_gda_scores,
 )
+from lecture_utils.synthetic import make_gaussian_classes
 
 MEANS = [[0.0, 0.0], [2.0, 1.0], [0.5, 2.5]]
 COVARIANCES = [[[1.0, 0.3], [0.3, 0.5]], [[0.4, -0.1], [-0.1, 0.8]], [[2.0, 0.0], [0.0, 0.3]]]

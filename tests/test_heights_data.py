@@ -10,9 +10,9 @@ from lecture_utils.datasets import (
     CHECKSUMS,
     DATA_DIR,
     load_heights,
-    make_gaussian_classes,
     sha256_of,
 )
+from lecture_utils.synthetic import make_gaussian_classes
 
 
 def _build_script():

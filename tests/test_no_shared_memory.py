@@ -19,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lecture_utils.discrete import CategoricalClassifier, MultinomialClassifier
-from lecture_utils.gaussian import GaussianClassifier, LinearDiscriminants
+from lecture_utils.gaussian import GaussianClassifier, tied_linear_scores
 from lecture_utils.logistic import SoftmaxRegression
-from lecture_utils.projections import LDA, PCA
+from lecture_utils.projections import PCA, FisherProjection
 
 
 @dataclass
@@ -80,7 +80,8 @@ def _gaussian_extra(rng):
 
 CASES = [
     *(Case(f"GaussianClassifier({covariance})",
-           lambda params, covariance=covariance: GaussianClassifier(covariance, **params),
+           lambda params, covariance=covariance:
+               GaussianClassifier(covariance=covariance, **params),
            _priors, _gaussian_data, _gaussian_use, _gaussian_extra)
       for covariance in ("full", "diag", "tied", "tied_diag")),
     Case("CategoricalClassifier", lambda params: CategoricalClassifier(alpha=1.0, **params),
@@ -94,7 +95,7 @@ CASES = [
          lambda model, X_new, extra: [model.transform(X_new),
                                       model.inverse_transform(extra["Y"])],
          lambda rng: {"Y": rng.normal(size=(4, 2))}),
-    Case("LDA", lambda params: LDA(n_components=2), lambda rng: {}, _gaussian_data,
+    Case("LDA", lambda params: FisherProjection(n_components=2), lambda rng: {}, _gaussian_data,
          lambda model, X_new, extra: [model.transform(X_new)]),
 ]
 
@@ -181,7 +182,7 @@ def test_editing_fitted_attributes_does_not_reach_the_callers_arrays(case):
 def test_linear_discriminants_from_given_gaussians_keep_nothing_of_the_inputs():
     rng = np.random.default_rng(1)
     means, covariance, priors = rng.normal(size=(3, 2)), np.eye(2) * 2.0, np.full(3, 1 / 3)
-    scores = LinearDiscriminants.from_gaussians(means, covariance, priors)
+    scores = tied_linear_scores(means, covariance, priors)
     kept = copy.deepcopy(scores)
     for held in scores:
         assert not any(np.shares_memory(held, array) for array in (means, covariance, priors))

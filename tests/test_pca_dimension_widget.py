@@ -35,7 +35,7 @@ def test_view_reads_the_sweep_and_reconstructs(fitted):
     assert view.dimension == 2 and view.error == 0.2
     assert (view.best_dimension, view.best_error) == (4, 0.1)
     assert view.variance_kept == pytest.approx(pca.explained_variance_ratio_[:2].sum())
-    expected = PCA(2).fit(images)
+    expected = PCA(n_components=2).fit(images)
     np.testing.assert_allclose(view.reconstructions,
                                expected.inverse_transform(expected.transform(images[:6])),
                                atol=1e-9)

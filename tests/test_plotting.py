@@ -136,7 +136,7 @@ def test_density_contours_sit_one_and_two_sigma_from_each_mean(iris, model):
 
 
 def test_ellipses_are_the_one_and_two_sigma_covariance_ellipses(iris):
-    tied = GaussianClassifier("tied").fit(iris.X, iris.y)
+    tied = GaussianClassifier(covariance="tied").fit(iris.X, iris.y)
     drawn = plot_decision_regions(tied, iris.X, iris.y, resolution=RESOLUTION, shapes="ellipses")
     assert drawn.contours == [] and len(drawn.ellipses) == 6
     assert all(isinstance(e, Ellipse) and e.axes is drawn.ax for e in drawn.ellipses)

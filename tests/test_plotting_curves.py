@@ -8,9 +8,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from lecture_utils.experiments import LearningCurve  # noqa: E402
-from lecture_utils.logistic import SoftmaxRegression  # noqa: E402
 from lecture_utils.plotting import (  # noqa: E402
-    plot_decision_boundary,
     plot_learning_curves,
     plot_linear_boundary,
     plot_loss_curves,
@@ -25,18 +23,6 @@ def test_plot_linear_boundary_passes_through_the_line():
         assert x + 2 * y - 3 == pytest.approx(0.0)
     with pytest.raises(ValueError, match="not both zero"):
         plot_linear_boundary([0.0, 0.0], 1.0, ax)
-    plt.close(fig)
-
-
-def test_plot_decision_boundary_draws_one_level_per_class_change():
-    rng = np.random.default_rng(0)
-    X = rng.standard_normal((60, 2))
-    y = np.arange(60) % 3
-    X[:, 0] += 2 * y
-    model = SoftmaxRegression(penalty=0.01).fit(X, y)
-    fig, ax = plt.subplots()
-    contours = plot_decision_boundary(model, X, ax)
-    np.testing.assert_allclose(contours.levels, [0.5, 1.5])
     plt.close(fig)
 
 

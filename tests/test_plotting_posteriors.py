@@ -6,7 +6,6 @@ import pytest
 from matplotlib.colors import to_rgb
 from scipy.stats import norm
 
-from lecture_utils.datasets import make_gaussian_classes
 from lecture_utils.gaussian import GaussianClassifier
 from lecture_utils.plotting import (
     grid_image,
@@ -19,6 +18,7 @@ from lecture_utils.plotting import (
     posterior_colors,
 )
 from lecture_utils.style import class_color
+from lecture_utils.synthetic import make_gaussian_classes
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from sklearn.pipeline import make_pipeline
 
 from lecture_utils.datasets import load_mnist
 from lecture_utils.gaussian import GaussianClassifier
-from lecture_utils.projections import LDA, PCA, centred_scatter
+from lecture_utils.projections import PCA, FisherProjection, centred_scatter
 
 
 def blobs(seed, n_classes=4, n_features=6, per_class=80):
@@ -91,7 +91,8 @@ def test_pca_components_are_orthonormal_sorted_and_nested():
     np.testing.assert_allclose(full.components_ @ full.components_.T, np.eye(6), atol=1e-12)
     assert np.all(np.diff(full.explained_variance_) <= 0)
     assert full.explained_variance_ratio_.sum() == pytest.approx(1.0)
-    np.testing.assert_allclose(PCA(3).fit(X).components_, full.components_[:3], atol=1e-12)
+    np.testing.assert_allclose(PCA(n_components=3).fit(X).components_, full.components_[:3],
+                               atol=1e-12)
 
 
 def test_pca_inverse_transform_reconstructs():
@@ -99,7 +100,7 @@ def test_pca_inverse_transform_reconstructs():
     full = PCA().fit(X)
     np.testing.assert_allclose(full.inverse_transform(full.transform(X)), X, atol=1e-9)
     # With fewer components: the orthogonal projection onto the principal subspace.
-    pca = PCA(2).fit(X)
+    pca = PCA(n_components=2).fit(X)
     residual = X - pca.inverse_transform(pca.transform(X))
     np.testing.assert_allclose(residual @ pca.components_.T, 0.0, atol=1e-9)
     # The leading columns of a larger PCA reconstruct the same.
@@ -115,7 +116,7 @@ def test_pca_sign_convention_makes_the_largest_coefficient_positive():
     np.testing.assert_array_equal(components, PCA().fit(X).components_)
 
 
-@pytest.mark.parametrize("projection", [PCA(), LDA()], ids=["PCA", "LDA"])
+@pytest.mark.parametrize("projection", [PCA(), FisherProjection()], ids=["PCA", "LDA"])
 def test_directions_do_not_depend_on_the_sign_the_eigen_solver_returns(projection,
                                                                          monkeypatch):
     """Another processor's eigen-solver may return -v for v; the fitted directions do not change."""
@@ -134,8 +135,8 @@ def test_directions_do_not_depend_on_the_sign_the_eigen_solver_returns(projectio
 def test_pca_keeps_uint8_input_exact():
     X, _ = blobs(4)
     pixels = np.clip(np.round(X * 10 + 128), 0, 255).astype(np.uint8)
-    np.testing.assert_allclose(PCA(3).fit(pixels).transform(pixels),
-                               PCA(3).fit(pixels.astype(float)).transform(pixels.astype(float)),
+    np.testing.assert_allclose(PCA(n_components=3).fit(pixels).transform(pixels),
+                               PCA(n_components=3).fit(pixels.astype(float)).transform(pixels.astype(float)),
                                atol=1e-9)
 
 
@@ -151,7 +152,7 @@ def test_centred_scatter_works_block_by_block():
 @given(st.integers(0, 10_000))
 def test_lda_matches_scikit_learn_up_to_sign_and_scale(seed):
     X, y = blobs(seed)
-    ours = LDA().fit(X, y).transform(X)
+    ours = FisherProjection().fit(X, y).transform(X)
     for solver in ("svd", "eigen"):
         theirs = LinearDiscriminantAnalysis(solver=solver).fit(X, y).transform(X)
         assert ours.shape == theirs.shape == (X.shape[0], 3)
@@ -163,7 +164,7 @@ def test_lda_matches_scikit_learn_up_to_sign_and_scale(seed):
 @given(st.integers(0, 10_000))
 def test_lda_solves_the_generalised_eigenproblem(seed):
     X, y = blobs(seed)
-    lda = LDA().fit(X, y)
+    lda = FisherProjection().fit(X, y)
     S_B, S_W = lda.between_class_scatter_, lda.within_class_scatter_
     reference = eigh(S_B, S_W, eigvals_only=True)[::-1][:3]
     np.testing.assert_allclose(lda.eigenvalues_, reference, rtol=1e-8)
@@ -175,9 +176,9 @@ def test_lda_solves_the_generalised_eigenproblem(seed):
 @given(st.integers(0, 10_000))
 def test_lda_whitens_the_within_class_covariance(seed):
     X, y = blobs(seed)
-    Y = LDA().fit(X, y).transform(X)
+    Y = FisherProjection().fit(X, y).transform(X)
     np.testing.assert_allclose(within_class_covariance(Y, y), np.eye(3), atol=1e-9)
-    tied = GaussianClassifier("tied").fit(Y, y)
+    tied = GaussianClassifier(covariance="tied").fit(Y, y)
     np.testing.assert_allclose(tied.covariances_[0], np.eye(3), atol=1e-9)
 
 
@@ -186,10 +187,10 @@ def test_lda_whitens_the_within_class_covariance(seed):
 def test_tied_model_decides_the_same_with_or_without_lda(seed):
     X, y = blobs(seed, n_features=8)
     X_test, _ = blobs(seed + 1, n_features=8)
-    lda = LDA().fit(X, y)
-    without = GaussianClassifier("tied").fit(X, y)
-    after = GaussianClassifier("tied").fit(lda.transform(X), y)
-    naive_after = GaussianClassifier("tied_diag").fit(lda.transform(X), y)
+    lda = FisherProjection().fit(X, y)
+    without = GaussianClassifier(covariance="tied").fit(X, y)
+    after = GaussianClassifier(covariance="tied").fit(lda.transform(X), y)
+    naive_after = GaussianClassifier(covariance="tied_diag").fit(lda.transform(X), y)
     np.testing.assert_allclose(after.predict_proba(lda.transform(X_test)),
                                without.predict_proba(X_test), atol=1e-8)
     np.testing.assert_array_equal(naive_after.predict(lda.transform(X_test)),
@@ -198,22 +199,24 @@ def test_tied_model_decides_the_same_with_or_without_lda(seed):
 
 def test_lda_on_mnist_after_pca_matches_scikit_learn(mnist_subset):
     X, y = mnist_subset
-    Z = PCA(30).fit_transform(X)
-    ours = LDA(n_components=9).fit(Z, y).transform(Z)
+    Z = PCA(n_components=30).fit_transform(X)
+    ours = FisherProjection(n_components=9).fit(Z, y).transform(Z)
     theirs = LinearDiscriminantAnalysis(n_components=9).fit(Z, y).transform(Z)
     np.testing.assert_allclose(abs_correlations(ours, theirs), 1.0, atol=1e-8)
 
 
 def test_lda_keeps_the_leading_directions():
     X, y = blobs(6)
-    np.testing.assert_allclose(LDA(2).fit(X, y).components_, LDA().fit(X, y).components_[:2],
+    np.testing.assert_allclose(FisherProjection(n_components=2).fit(X, y).components_,
+                               FisherProjection().fit(X, y).components_[:2],
                                atol=1e-12)
 
 
 def test_lda_works_with_string_labels_and_in_a_pipeline():
     X, y = blobs(7)
     names = np.array(["ant", "bee", "cat", "dog"])[y]
-    model = make_pipeline(PCA(5), LDA(2), GaussianClassifier("tied"))
+    model = make_pipeline(PCA(n_components=5), FisherProjection(n_components=2),
+                          GaussianClassifier(covariance="tied"))
     assert model.fit(X, names).score(X, names) > 0.9
-    assert clone(LDA(2)).get_params() == {"n_components": 2}
+    assert clone(FisherProjection(n_components=2)).get_params() == {"n_components": 2}
 

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from lecture_utils.gaussian import GaussianClassifier
-from lecture_utils.projections import LDA, rayleigh_quotient
+from lecture_utils.projections import FisherProjection, rayleigh_quotient
 
 
 def two_classes(seed=0):
@@ -28,7 +28,7 @@ def test_quotient_is_the_formula_and_ignores_scale():
 
 def test_lda_direction_maximises_it_and_is_the_tied_models_direction():
     X, y = two_classes()
-    lda = LDA().fit(X, y)
+    lda = FisherProjection().fit(X, y)
     S_B, S_W = lda.between_class_scatter_, lda.within_class_scatter_
     best = rayleigh_quotient(lda.components_[0], S_B, S_W)
     assert best == pytest.approx(lda.eigenvalues_[0])

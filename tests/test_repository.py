@@ -123,7 +123,7 @@ LAYERS = {
     "validation": 0, "decision": 0, "style": 0,
     "gaussian": 1, "discrete": 1, "logistic": 1, "projections": 1, "punctuation": 1,
     "experiments": 2, "datasets": 2,
-    "plotting": 3,
+    "plotting": 3, "synthetic": 3,
     "widgets": 4,
     "exercises": 5,
 }

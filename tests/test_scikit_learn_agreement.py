@@ -2,8 +2,9 @@
 
 import pytest
 
-from lecture_utils.datasets import load_iris, make_gaussian_classes
+from lecture_utils.datasets import load_iris
 from lecture_utils.experiments import compare_with_scikit_learn
+from lecture_utils.synthetic import make_gaussian_classes
 
 
 def test_every_model_agrees_on_iris():

@@ -24,33 +24,34 @@ def data():
 
 def test_shrinkage_mixes_each_covariance_with_the_pooled_one(data):
     X, y = data
-    full = GaussianClassifier("full").fit(X, y).covariances_
-    pooled = GaussianClassifier("tied").fit(X, y).covariances_
-    shrunk = GaussianClassifier("full", shrinkage=0.3).fit(X, y).covariances_
+    full = GaussianClassifier(covariance="full").fit(X, y).covariances_
+    pooled = GaussianClassifier(covariance="tied").fit(X, y).covariances_
+    shrunk = GaussianClassifier(covariance="full", shrinkage=0.3).fit(X, y).covariances_
     np.testing.assert_allclose(shrunk, 0.7 * full + 0.3 * pooled, atol=1e-12)
-    np.testing.assert_allclose(GaussianClassifier("full", shrinkage=1.0).fit(X, y).covariances_,
-                               pooled, atol=1e-12)
+    ends = GaussianClassifier(covariance="full", shrinkage=1.0).fit(X, y).covariances_
+    np.testing.assert_allclose(ends, pooled, atol=1e-12)
 
 
 def test_shrinkage_of_the_naive_model_goes_to_the_naive_tied_one(data):
     X, y = data
-    ends = GaussianClassifier("diag", shrinkage=1.0).fit(X, y).covariances_
-    np.testing.assert_allclose(ends, GaussianClassifier("tied_diag").fit(X, y).covariances_,
-                               atol=1e-12)
+    ends = GaussianClassifier(covariance="diag", shrinkage=1.0).fit(X, y).covariances_
+    naive_tied = GaussianClassifier(covariance="tied_diag").fit(X, y).covariances_
+    np.testing.assert_allclose(ends, naive_tied, atol=1e-12)
 
 
 def test_shrinkage_zero_and_tied_models_are_unchanged(data):
     X, y = data
     for covariance in ("full", "tied"):
-        plain = GaussianClassifier(covariance).fit(X, y)
-        other = GaussianClassifier(covariance, shrinkage=0.0 if covariance == "full" else 0.5)
+        plain = GaussianClassifier(covariance=covariance).fit(X, y)
+        shrinkage = 0.0 if covariance == "full" else 0.5
+        other = GaussianClassifier(covariance=covariance, shrinkage=shrinkage)
         np.testing.assert_allclose(other.fit(X, y).covariances_, plain.covariances_)
 
 
 def test_shrunk_error_against_dimension_equals_refitting(data):
     X, y = data
     errors = error_against_dimension(X, y, X, y, [1, 2, 3], shrinkage=0.4)
-    refitted = [np.mean(GaussianClassifier("full", shrinkage=0.4).fit(X[:, :m], y)
+    refitted = [np.mean(GaussianClassifier(covariance="full", shrinkage=0.4).fit(X[:, :m], y)
                         .predict(X[:, :m]) != y) for m in (1, 2, 3)]
     np.testing.assert_allclose(errors, refitted)
 
@@ -58,7 +59,7 @@ def test_shrunk_error_against_dimension_equals_refitting(data):
 @pytest.mark.parametrize("bad", [-0.1, 1.5, np.nan])
 def test_shrinkage_outside_zero_one_is_refused(data, bad):
     with pytest.raises(ValueError, match="shrinkage"):
-        GaussianClassifier("full", shrinkage=bad).fit(*data)
+        GaussianClassifier(covariance="full", shrinkage=bad).fit(*data)
 
 
 @pytest.mark.parametrize("covariance, expected", [
@@ -111,7 +112,7 @@ def test_plot_correlation_matrices_draws_absolute_values():
 
 def test_whitened_residuals_are_the_cholesky_solves(data):
     X, y = data
-    model = GaussianClassifier("full").fit(X, y)
+    model = GaussianClassifier(covariance="full").fit(X, y)
     residuals = model.whitened_residuals(X, y)
     for k in (0, 1):
         factor = np.linalg.cholesky(model.covariances_[k])
@@ -123,15 +124,15 @@ def test_whitened_residuals_are_the_cholesky_solves(data):
 
 def test_whitened_residuals_need_known_labels(data):
     X, y = data
-    model = GaussianClassifier("full").fit(X, y)
-    with pytest.raises(ValueError, match="known class"):
+    model = GaussianClassifier(covariance="full").fit(X, y)
+    with pytest.raises(ValueError, match="not one of the classes"):
         model.whitened_residuals(X, np.full(len(y), 7))
 
 
 @pytest.mark.parametrize("covariance", ["diag", "tied", "tied_diag"])
 def test_whitened_residuals_of_every_model(data, covariance):
     X, y = data
-    model = GaussianClassifier(covariance).fit(X, y)
+    model = GaussianClassifier(covariance=covariance).fit(X, y)
     residuals = model.whitened_residuals(X, y)
     for k in (0, 1):
         factor = np.linalg.cholesky(model.covariances_[k])

@@ -21,7 +21,7 @@ from sklearn.naive_bayes import CategoricalNB
 
 from lecture_utils.discrete import CategoricalClassifier, MultinomialClassifier
 from lecture_utils.logistic import SoftmaxRegression
-from lecture_utils.projections import LDA, PCA
+from lecture_utils.projections import PCA, FisherProjection
 
 SEEDS = st.integers(0, 2**32 - 1)
 
@@ -224,7 +224,7 @@ def test_projections_at_any_scale_give_the_same_directions(seed, scale):
     projected, scaled = pca.transform(X)[:, leading], scaled_pca.transform(X * scale)[:, leading]
     assert np.all(np.isfinite(scaled))
     np.testing.assert_allclose(scaled / scale, projected, rtol=1e-7, atol=1e-7)
-    lda, scaled_lda = LDA().fit(X, y), LDA().fit(X * scale, y)
+    lda, scaled_lda = FisherProjection().fit(X, y), FisherProjection().fit(X * scale, y)
     # Whitened: LDA coordinates do not depend on the units at all.
     np.testing.assert_allclose(scaled_lda.transform(X * scale), lda.transform(X), rtol=1e-7,
                                atol=1e-7)

@@ -18,7 +18,6 @@ from lecture_utils.style import (
     CLASS_MARKERS,
     MAX_FIGURE_PX,
     MIN_FONT_SIZE,
-    PROJECTOR_PX,
     SLIDE_BODY_PX,
     SLIDE_FIGSIZE,
     apply_style,
@@ -55,8 +54,6 @@ def test_class_colours_and_markers_are_distinct_and_cycle():
     for k in range(25):
         assert class_color(k) == CLASS_COLORS[k % 10]
         assert class_marker(k) == CLASS_MARKERS[k % len(CLASS_MARKERS)]
-    # The first three (Iris) are Okabe-Ito blue, orange and bluish green.
-    assert CLASS_COLORS[:3] == ("#0072B2", "#E69F00", "#009E73")
 
 
 @pytest.mark.parametrize("n_classes", [2, 3, 7])
@@ -102,11 +99,6 @@ def test_default_figures_fit_a_slide_unscaled_with_legible_text(restore_rcparams
     # Shown at full size on the slide, so a point stays a point.
     width, height = fig.get_size_inches() * fig.dpi
     assert width <= MAX_FIGURE_PX[0] and height <= MAX_FIGURE_PX[1]
-
-
-def test_the_largest_figure_fits_the_projector_screen():
-    assert MAX_FIGURE_PX[0] < PROJECTOR_PX[0] and MAX_FIGURE_PX[1] < PROJECTOR_PX[1]
-    assert PROJECTOR_PX[0] * 9 == PROJECTOR_PX[1] * 16
 
 
 def test_figure_text_is_as_large_as_the_slides_body_text(restore_rcparams):

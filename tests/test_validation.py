@@ -1,17 +1,14 @@
 """The shared input checks, called directly (GaussianClassifier's tests call them through fit)."""
 
-import inspect
 
 import numpy as np
 import pandas as pd
 import pytest
 from sklearn.base import BaseEstimator
 from sklearn.exceptions import NotFittedError
-from sklearn.utils.validation import check_is_fitted
 
 from lecture_utils.validation import (
     PRIOR_SUM_TOLERANCE,
-    CompleteFitMixin,
     check_dimensions,
     check_features,
     check_priors,
@@ -98,72 +95,6 @@ def test_check_training_data_needs_labels():
 def test_check_training_data_rejects_continuous_targets():
     with pytest.raises(ValueError, match="Unknown label type: continuous"):
         check_training_data(Bare(), np.zeros((3, 2)), [0.1, 0.2, 0.3])
-
-
-class Steps(CompleteFitMixin, BaseEstimator):
-    """Sets ``n_features_in_``, then a private and a public attribute, failing where told."""
-
-    def __init__(self, fail_after=None):
-        self.fail_after = fail_after
-
-    def fit(self, X, y=None):
-        check_features(self, X, reset=True)
-        self._private = 1
-        if self.fail_after == "private":
-            raise ValueError("failed after the private attribute")
-        self.public_ = 2
-        return self
-
-
-class MoreSteps(Steps):
-    """A subclass whose fit adds state before and after calling the parent's."""
-
-    def fit(self, X, y=None):
-        self.before_ = 0
-        super().fit(X, y)
-        self.after_ = 3
-        return self
-
-
-X_SMALL = np.arange(6.0).reshape(3, 2)
-
-
-def test_a_completed_fit_is_fitted_and_records_what_it_set():
-    model = Steps().fit(X_SMALL)
-    check_is_fitted(model)
-    assert model._fitted_attributes == ("_private", "n_features_in_", "public_")
-    assert "_fit_running" not in vars(model)
-
-
-@pytest.mark.parametrize("fitted_before", [False, True])
-def test_a_failed_fit_leaves_nothing_behind(fitted_before):
-    model = Steps()
-    if fitted_before:
-        model.fit(X_SMALL)
-    model.set_params(fail_after="private")
-    with pytest.raises(ValueError, match="failed after"):
-        model.fit(X_SMALL[:, :1])
-    assert vars(model) == {"fail_after": "private"}
-    with pytest.raises(NotFittedError):
-        check_is_fitted(model)
-    model.set_params(fail_after=None).fit(X_SMALL)
-    check_is_fitted(model)
-
-
-def test_a_subclass_calling_super_fit_keeps_its_own_state():
-    model = MoreSteps().fit(X_SMALL)
-    assert (model.before_, model.public_, model.after_) == (0, 2, 3)
-    assert set(model._fitted_attributes) == {
-        "_private", "after_", "before_", "n_features_in_", "public_"}
-    model.set_params(fail_after="private")
-    with pytest.raises(ValueError):
-        model.fit(X_SMALL)
-    assert vars(model) == {"fail_after": "private"}
-
-
-def test_the_wrapped_fit_keeps_its_name_and_signature():
-    assert Steps.fit.__name__ == "fit" and Steps.fit.__wrapped__.__name__ == "fit"
-    assert str(inspect.signature(Steps.fit)) == "(self, X, y=None)"
 
 
 def test_plain_turns_numpy_values_into_python_values_for_messages():

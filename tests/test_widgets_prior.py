@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import norm
 
-from lecture_utils.datasets import load_heights, make_gaussian_classes
+from lecture_utils.datasets import load_heights
 from lecture_utils.gaussian import GaussianClassifier
+from lecture_utils.synthetic import make_gaussian_classes
 from lecture_utils.widgets import default_grid, draw_prior_view, prior_view, prior_widget
 
 

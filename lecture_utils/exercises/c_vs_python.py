@@ -231,7 +231,7 @@ def _weights(X, y, alpha, numerator):
     classes, top = _two_classes(y, numerator)
     model = MultinomialClassifier(alpha=alpha).fit(X, y)
     flip = 1.0 if top == 1 else -1.0
-    return model, flip * model.llr_weights(), top
+    return model, flip * model.llr_coefficients().b, top
 
 
 def _weight_mistakes(X, y, alpha, numerator):

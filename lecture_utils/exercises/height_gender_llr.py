@@ -436,7 +436,7 @@ def check_naive_posterior(posterior_h1, points, X, y, prior):
 
     Examples
     --------
-    >>> from lecture_utils.datasets import make_gaussian_classes
+    >>> from lecture_utils.synthetic import make_gaussian_classes
     >>> from lecture_utils.gaussian import GaussianClassifier
     >>> data = make_gaussian_classes(means=[[0, 0], [2, 1]], covariances=[np.eye(2)] * 2,
     ...                              n_per_class=50, random_state=0, labels=["h0", "h1"])

@@ -38,7 +38,7 @@ from threadpoolctl import threadpool_info
 from lecture_utils.datasets import load_mnist
 from lecture_utils.experiments import covariance_error_table
 from lecture_utils.gaussian import GaussianClassifier
-from lecture_utils.projections import LDA, PCA
+from lecture_utils.projections import PCA, FisherProjection
 
 REFERENCES = {
     "full": ("QuadraticDiscriminantAnalysis", QuadraticDiscriminantAnalysis),
@@ -73,7 +73,7 @@ def mnist_table(data):
     """The notebook's table: four covariance models on four feature sets."""
     pca = PCA(n_components=100).fit(data.X_train)
     Z_train, Z_test = pca.transform(data.X_train), pca.transform(data.X_test)
-    lda = LDA(n_components=9).fit(Z_train, data.y_train)
+    lda = FisherProjection(n_components=9).fit(Z_train, data.y_train)
     features = {
         "PCA 100": (Z_train, Z_test),
         "PCA 50": (Z_train[:, :50], Z_test[:, :50]),
@@ -108,7 +108,8 @@ def main(argv=None):
           f"{args.repeats}, GaussianClassifier / scikit-learn:")
     for covariance, (name, make_reference) in REFERENCES.items():
         def ours(covariance=covariance):
-            return GaussianClassifier(covariance).fit(Z_train, data.y_train).predict(Z_test)
+            model = GaussianClassifier(covariance=covariance).fit(Z_train, data.y_train)
+            return model.predict(Z_test)
 
         def theirs(make_reference=make_reference):
             return make_reference().fit(Z_train, data.y_train).predict(Z_test)
