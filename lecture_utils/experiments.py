@@ -90,6 +90,18 @@ def posterior_agreement(ours, theirs, X):
     Returns
     -------
     Agreement
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_iris
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> from sklearn.discriminant_analysis import QuadraticDiscriminantAnalysis
+    >>> iris = load_iris()
+    >>> ours = GaussianClassifier().fit(iris.X, iris.y)
+    >>> theirs = QuadraticDiscriminantAnalysis(store_covariance=True).fit(iris.X, iris.y)
+    >>> agreement = posterior_agreement(ours, theirs, iris.X)
+    >>> agreement.same_decisions > 0.95, agreement.max_posterior_gap < 1.0
+    (True, True)
     """
     if list(ours.classes_) != list(theirs.classes_):
         raise ValueError(
@@ -115,6 +127,13 @@ def agrees_to_printed_digits(value, printed):
     Returns
     -------
     bool
+
+    Examples
+    --------
+    >>> agrees_to_printed_digits(0.053951, "0.05395"), agrees_to_printed_digits(0.05396, "0.05395")
+    (True, False)
+    >>> agrees_to_printed_digits(12.4, "12")
+    True
     """
     if not isinstance(printed, str):
         raise TypeError(f"printed must be the number as a string, e.g. '52.89'; got {printed!r}.")
@@ -141,6 +160,13 @@ def printed_against_computed(printed, computed):
     -------
     pandas.DataFrame
         Columns "printed", "computed" (six significant digits) and "agrees".
+
+    Examples
+    --------
+    >>> printed_against_computed({"mean": "52.89", "sd": "4.5"}, {"mean": 52.8912, "sd": 4.61})
+         printed computed  agrees
+    mean   52.89  52.8912    True
+    sd       4.5     4.61   False
     """
     if set(printed) != set(computed):
         raise ValueError(
@@ -483,6 +509,16 @@ def within_class_correlations(X, y):
     -------
     ndarray of shape (n_classes, n_features, n_features)
         One matrix per class, in the order of ``np.unique(y)``.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 0.0], [1.0, 2.0], [2.0, 4.1], [5.0, 1.0], [6.0, 0.0], [7.0, -1.2]])
+    >>> within_class_correlations(X, [0, 0, 0, 1, 1, 1]).round(3)
+    array([[[ 1.   ,  1.   ],
+            [ 1.   ,  1.   ]],
+    <BLANKLINE>
+           [[ 1.   , -0.999],
+            [-0.999,  1.   ]]])
     """
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     if X.ndim != 2 or X.shape[1] < 2 or y.shape != (X.shape[0],):
@@ -519,6 +555,11 @@ def squared_multiple_correlations(covariances):
     Returns
     -------
     ndarray of shape (d,) or (n, d)
+
+    Examples
+    --------
+    >>> squared_multiple_correlations([[1.0, 0.6, 0.0], [0.6, 1.0, 0.0], [0.0, 0.0, 2.0]])
+    array([0.36, 0.36, 0.  ])
     """
     covariances = np.asarray(covariances, dtype=float)
     if (covariances.ndim not in (2, 3) or covariances.shape[-1] != covariances.shape[-2]
@@ -549,6 +590,11 @@ def off_diagonal(matrices):
     Returns
     -------
     ndarray of shape (d(d-1)/2,) or (n, d(d-1)/2)
+
+    Examples
+    --------
+    >>> off_diagonal(np.array([[1.0, 0.2, 0.3], [0.2, 1.0, 0.4], [0.3, 0.4, 1.0]]))
+    array([0.2, 0.3, 0.4])
     """
     matrices = np.asarray(matrices)
     if matrices.ndim not in (2, 3) or matrices.shape[-1] != matrices.shape[-2]:

@@ -19,7 +19,7 @@ import scipy.linalg  # noqa: E402, F401 (load scipy's BLAS before limiting its t
 import sklearn.utils  # noqa: E402, F401 (and scikit-learn's OpenMP runtime)
 from hypothesis import HealthCheck, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from threadpoolctl import threadpool_limits  # noqa: E402 (installed with scikit-learn)
+from threadpoolctl import threadpool_limits  # noqa: E402 (in requirements.txt)
 
 # The largest matrices here are 784 x 784. Several BLAS threads per test
 # process only compete with each other and with pytest-xdist's workers, and on

@@ -1,10 +1,10 @@
-"""Tests of lecture_utils.experiments: learning curves, the exponential-classes sample and the
-error-rate tables."""
+"""Tests of lecture_utils.experiments: learning curves, error-rate tables, repeated splits,
+confidence summaries and squared multiple correlations (the synthetic data they run on are
+tested in tests/test_synthetic.py)."""
 
 import numpy as np
 import pytest
 from conftest import gaussian_classes
-from scipy.stats import expon
 from sklearn.dummy import DummyClassifier
 
 from lecture_utils.experiments import (
@@ -15,12 +15,7 @@ from lecture_utils.experiments import (
 )
 from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier
 from lecture_utils.logistic import SoftmaxRegression
-from lecture_utils.synthetic import (
-    exponential_bayes_threshold,
-    exponential_log_odds,
-    exponential_threshold_error,
-    make_exponential_classes,
-)
+from lecture_utils.synthetic import make_exponential_classes
 
 
 def test_learning_curve_shapes_and_reproducibility():
@@ -86,32 +81,6 @@ def test_learning_curve_rejects_bad_settings(kwargs, message):
         learning_curve({}, X, y, [10])
 
 
-def test_exponential_classes_have_the_stated_distribution():
-    X, y = make_exponential_classes(20_000, n_features=3, mean_ratio=3.0, random_state=0)
-    assert abs(y.mean() - 0.5) < 0.02
-    np.testing.assert_allclose(X[y == 0].mean(axis=0), 1.0, rtol=0.05)
-    np.testing.assert_allclose(X[y == 1].mean(axis=0), 3.0, rtol=0.05)
-    np.testing.assert_allclose(X[y == 1].std(axis=0), 3.0, rtol=0.05)
-    again = make_exponential_classes(20_000, n_features=3, mean_ratio=3.0, random_state=0)
-    np.testing.assert_array_equal(again.X, X)
-
-
-def test_exponential_log_odds_is_bayes_rule():
-    X, _ = make_exponential_classes(50, n_features=4, mean_ratio=2.5, random_state=1)
-    by_densities = (expon.logpdf(X, scale=2.5).sum(axis=1) - expon.logpdf(X).sum(axis=1))
-    np.testing.assert_allclose(exponential_log_odds(X, 2.5), by_densities)
-
-
-def test_logistic_regression_reaches_the_bayes_error_and_lda_does_not():
-    X, y = make_exponential_classes(6000, n_features=10, random_state=4)
-    X_test, y_test = make_exponential_classes(20_000, n_features=10, random_state=5)
-    bayes = np.mean((exponential_log_odds(X_test) > 0) != y_test)
-    logistic = 1 - SoftmaxRegression(penalty=1e-4).fit(X, y).score(X_test, y_test)
-    lda = 1 - GaussianClassifier(covariance="tied_diag").fit(X, y).score(X_test, y_test)
-    assert logistic - bayes < 0.005
-    assert lda - bayes > 0.01
-
-
 # ------------------------------------------------------------------- error tables
 def test_covariance_error_table_holds_every_model_on_every_feature_set():
     X, y = gaussian_classes(6, [80, 80, 80], 4)
@@ -161,42 +130,6 @@ def test_repeated_split_scores_are_reproducible_held_out_accuracies():
         scores, repeated_split_scores(GaussianClassifier(), X, y, n_splits=5, test_size=0.5))
     with pytest.raises(ValueError, match="below 1"):
         repeated_split_scores(GaussianClassifier(), X, y, test_size=1.5)
-
-
-def test_exponential_bayes_threshold_is_where_the_log_odds_vanish():
-    threshold = exponential_bayes_threshold(n_features=4, mean_ratio=2.5)
-    on_boundary = np.full((1, 4), threshold / 4)
-    assert abs(exponential_log_odds(on_boundary, 2.5)[0]) < 1e-12
-    assert exponential_bayes_threshold() == pytest.approx(15 * np.log(3))
-
-
-def test_exponential_threshold_error_matches_a_large_sample():
-    X, y = make_exponential_classes(200_000, n_features=3, mean_ratio=2.0, random_state=2)
-    for threshold in (2.0, exponential_bayes_threshold(3, 2.0), 6.0):
-        sampled = np.mean((X.sum(axis=1) > threshold) != y)
-        assert exponential_threshold_error(threshold, 3, 2.0) == pytest.approx(sampled, abs=0.004)
-
-
-def test_the_bayes_threshold_has_the_smallest_error():
-    best = exponential_bayes_threshold()
-    errors = exponential_threshold_error(best + np.array([-1.0, -0.1, 0.0, 0.1, 1.0]))
-    assert np.argmin(errors) == 2
-    assert errors[2] == pytest.approx(0.04376, abs=1e-5)
-
-
-@pytest.mark.parametrize("kwargs, message", [
-    ({"threshold": np.nan}, "finite"),
-    ({"threshold": 1.0, "n_features": 0}, "n_features"),
-    ({"threshold": 1.0, "mean_ratio": -1.0}, "mean_ratio"),
-])
-def test_exponential_threshold_error_rejects_bad_input(kwargs, message):
-    with pytest.raises(ValueError, match=message):
-        exponential_threshold_error(**kwargs)
-
-
-def test_exponential_bayes_threshold_needs_a_ratio_above_one():
-    with pytest.raises(ValueError, match="mean_ratio"):
-        exponential_bayes_threshold(mean_ratio=1.0)
 
 
 def test_accuracy_over_splits_is_reproducible_and_per_split():

@@ -1,31 +1,42 @@
-"""GaussianClassifier and gaussian_log_density: ML estimates, densities, agreement
-with scipy and scikit-learn, the LLR closed form, sampling and imputation (bad input of
-every kind is in tests/test_bad_input.py).
+"""Tests of lecture_utils.gaussian: GaussianClassifier, gaussian_log_density and the
+statistics, objective and closed forms around them.
 
-Every expected value is computed independently in the test (plain numpy
-formulas, scipy or scikit-learn), never copied from the package's output.
+In order: ML estimates, densities, agreement with scipy and scikit-learn, the LLR closed
+form, sampling and imputation; exact thresholds on one feature (where a quadratic LLR
+equals a level); the fit and predict paths against scipy and scikit-learn; the linear
+scores of the tied model (LDA posteriors as a softmax); the log-likelihood that ML
+maximises and the lecture's prediction scores; properties that hold for any
+well-conditioned data (hypothesis: posteriors sum to one, relabelling and reordering
+change nothing but the order of columns, translation and scaling leave the posteriors
+alone, far points, 784-dimensional data and near-singular covariances give finite, correct
+answers); sufficient statistics, the ML estimates from them and the gradients of the
+log-likelihood (checked by finite differences).
+
+Bad input of every kind is in tests/test_bad_input.py. Every expected value is computed
+independently in the test (plain numpy formulas, scipy or scikit-learn), never copied from
+the package's output.
 """
-
 
 import numpy as np
 import pytest
 from conftest import (
+    covariance_types,
     gaussian_classes,
     labelled_data,
+    make_labels,
     ml_estimates,
     priors_for,
+    random_rotation,
     scipy_log_likelihood,
     well_conditioned_covariance,
 )
-from hypothesis import given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from scipy.special import log_softmax, logsumexp
-from scipy.stats import multivariate_normal
+from scipy.optimize import brentq
+from scipy.special import log_softmax, logsumexp, softmax
+from scipy.stats import multivariate_normal, norm
 from sklearn.base import clone
-from sklearn.discriminant_analysis import (
-    LinearDiscriminantAnalysis,
-    QuadraticDiscriminantAnalysis,
-)
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
 from sklearn.exceptions import DataConversionWarning
 from sklearn.model_selection import cross_val_score
 from sklearn.naive_bayes import GaussianNB
@@ -33,7 +44,19 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from lecture_utils.datasets import load_iris, load_iris_2d
-from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier, gaussian_log_density
+from lecture_utils.decision import QuadraticLLR, prior_log_odds_threshold
+from lecture_utils.gaussian import (
+    COVARIANCE_TYPES,
+    GaussianClassifier,
+    class_statistics,
+    gaussian_log_density,
+    gaussian_log_likelihood,
+    lecture_gda_scores,
+    log_likelihood_gradients,
+    tied_bayes_error,
+    tied_linear_scores,
+)
+from lecture_utils.synthetic import make_gaussian_classes
 
 TIED = ("tied", "tied_diag")
 
@@ -513,3 +536,787 @@ def test_one_seed_gives_one_stream(three_classes):
     np.testing.assert_array_equal(by_seed[0], by_generator[0])
     with pytest.raises(TypeError, match="numpy Generator"):
         model.sample(5, random_state=np.random.RandomState(3))
+
+
+SPAN = 100.0
+GRID = np.linspace(-SPAN, SPAN, 200_001)  # spacing 0.001
+
+
+def _quadratic(a, b, c):
+    return QuadraticLLR(np.array([[a]]), np.array([b]), c)
+
+
+def _grid_roots(a, b, c, level):
+    """Brute force: sign changes of a x^2 + b x + c - level on a fine grid, refined by brentq."""
+    def g(x):
+        return a * x * x + b * x + (c - level)
+
+    values = g(GRID)
+    changes = np.flatnonzero(np.sign(values[:-1]) * np.sign(values[1:]) < 0)
+    roots = [brentq(g, GRID[i], GRID[i + 1], xtol=1e-13) for i in changes]
+    roots += GRID[values == 0].tolist()
+    return np.sort(np.array(roots))
+
+
+coefficient = st.floats(-5, 5, allow_nan=False, allow_infinity=False)
+# for the grid: zero or of a size a grid of spacing 0.001 can resolve
+moderate = st.one_of(st.just(0.0), coefficient.filter(lambda v: abs(v) >= 1e-6))
+
+
+@settings(max_examples=50, deadline=None)
+@given(a=moderate, b=moderate, c=moderate, level=st.floats(-3, 3))
+def test_crossings_match_a_brute_force_grid(a, b, c, level):
+    assume(a != 0 or b != 0 or c != level)  # a ratio equal to the level everywhere
+    exact = _quadratic(a, b, c).crossings(level)
+    inside = exact[np.abs(exact) < SPAN - 1e-3]
+    # two roots closer than the grid spacing look like none to the grid: skip that comparison
+    if inside.size == 2 and inside[1] - inside[0] < 1e-2:
+        return
+    found = _grid_roots(a, b, c, level)
+    assert found.shape == inside.shape
+    np.testing.assert_allclose(inside, found, atol=1e-8, rtol=1e-9)
+
+
+@settings(max_examples=50, deadline=None)
+@given(a=coefficient, b=coefficient, c=coefficient, level=st.floats(-3, 3))
+def test_crossings_solve_the_equation(a, b, c, level):
+    llr = _quadratic(a, b, c)
+    for x in llr.crossings(level):
+        if abs(x) > 1e100:  # x * x would overflow: the residual cannot be evaluated
+            continue
+        scale = max(1.0, abs(a) * x * x, abs(b * x), abs(c), abs(level))
+        assert abs(llr.evaluate([[x]])[0] - level) <= 1e-12 * scale
+
+
+def test_no_cancellation_when_the_ratio_is_almost_linear():
+    # a tiny quadratic term: one root near 1, the other near -1e10
+    near, far = _quadratic(1e-10, 1.0, -1.0).crossings(0.0)[::-1]
+    assert near == pytest.approx(1.0 - 1e-10, rel=1e-14)
+    assert far == pytest.approx(-1e10, rel=1e-9)
+
+
+def test_special_cases():
+    np.testing.assert_allclose(_quadratic(0.0, 2.0, 1.0).crossings(5.0), [2.0])  # linear
+    assert _quadratic(1.0, 0.0, 1.0).crossings(0.0).size == 0  # x^2 + 1 > 0
+    np.testing.assert_allclose(_quadratic(1.0, -2.0, 1.0).crossings(0.0), [1.0])  # tangent
+    np.testing.assert_allclose(_quadratic(-1.0, 0.0, 4.0).crossings(0.0), [-2.0, 2.0])
+    assert _quadratic(0.0, 0.0, 1.0).crossings(0.0).size == 0  # constant
+    assert _quadratic(0.0, 0.0, 1.0).crossings(1.0).size == 0  # equal to the level everywhere
+
+
+def test_fitted_one_feature_model_crosses_its_prior_threshold():
+    rng = np.random.default_rng(0)
+    X = np.concatenate([rng.normal(0.0, 1.0, 300), rng.normal(2.0, 2.0, 300)])[:, None]
+    y = np.repeat(["neg", "pos"], 300)
+    model = GaussianClassifier().fit(X, y)
+    for prior in (0.1, 0.3, 0.5):
+        threshold = prior_log_odds_threshold(prior)
+        crossings = model.llr_coefficients().crossings(threshold)
+        assert crossings.size == 2
+        np.testing.assert_allclose(model.llr(crossings[:, None]), threshold, atol=1e-9)
+        # between the crossings the narrower class wins
+        middle = crossings.mean()
+        mean, sd = model.means_[:, 0], np.sqrt(model.covariances_[:, 0, 0])
+        by_hand = norm.logpdf(middle, mean[1], sd[1]) - norm.logpdf(middle, mean[0], sd[0])
+        assert by_hand < threshold
+
+
+def test_tied_model_has_one_crossing():
+    rng = np.random.default_rng(1)
+    X = np.concatenate([rng.normal(0.0, 1.0, 200), rng.normal(3.0, 1.5, 200)])[:, None]
+    model = GaussianClassifier(covariance="tied").fit(X, np.repeat([0, 1], 200))
+    crossing = model.llr_coefficients().crossings(0.0)
+    assert crossing.shape == (1,)
+    assert model.llr(crossing[:, None])[0] == pytest.approx(0.0, abs=1e-10)
+
+
+def test_errors():
+    two_features = QuadraticLLR(np.zeros((2, 2)), np.ones(2), 0.0)
+    with pytest.raises(ValueError, match="one feature.*plot_decision_regions"):
+        two_features.crossings(0.0)
+    with pytest.raises(ValueError, match="finite"):
+        _quadratic(1.0, 0.0, -1.0).crossings(np.inf)
+
+
+def classes(seed, n_classes=3, n_features=4, per_class=60, offset=0.0, scale=1.0):
+    """Gaussian classes with their own means and correlated covariances, shuffled."""
+    rng = np.random.default_rng(seed)
+    X, y = [], []
+    for k in range(n_classes):
+        rotation = np.linalg.qr(rng.normal(size=(n_features, n_features)))[0]
+        mixing = rotation * rng.uniform(0.5, 2.0, size=n_features)  # well conditioned
+        X.append(rng.normal(scale=2.0, size=n_features) + rng.normal(size=(per_class, n_features))
+                 @ mixing)
+        y.append(np.full(per_class, k))
+    order = rng.permutation(n_classes * per_class)
+    return offset + scale * np.concatenate(X)[order], np.concatenate(y)[order]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(COVARIANCE_TYPES))
+def test_log_likelihood_matches_scipy(seed, covariance):
+    X, y = classes(seed)
+    points, _ = classes(seed + 1)
+    model = GaussianClassifier(covariance=covariance).fit(X, y)
+    _, _, means, covariances = ml_estimates(X, y, covariance)
+    expected = scipy_log_likelihood(points, means, covariances)
+    np.testing.assert_allclose(model.log_likelihood(points), expected, rtol=1e-10, atol=1e-10)
+    np.testing.assert_allclose(model.means_, np.stack(means), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(model.covariances_, np.stack(covariances), rtol=1e-11,
+                               atol=1e-12)
+
+
+@pytest.mark.parametrize("covariance", COVARIANCE_TYPES)
+@pytest.mark.parametrize(
+    ("offset", "scale"), [(1e6, 1e-3), (0.0, 1e150), (-1e150, 1e148), (0.0, 1e-150)]
+)
+def test_extreme_offsets_and_scales_give_the_same_decisions(covariance, offset, scale):
+    X, y = classes(3)
+    points, _ = classes(4)
+    plain = GaussianClassifier(covariance=covariance).fit(X, y)
+    moved = GaussianClassifier(covariance=covariance).fit(offset + scale * X, y)
+    np.testing.assert_allclose(moved.predict_proba(offset + scale * points),
+                               plain.predict_proba(points), atol=1e-6)
+
+
+def test_fit_leaves_the_input_alone():
+    X, y = classes(5)
+    before = X.copy()
+    for covariance in COVARIANCE_TYPES:
+        GaussianClassifier(covariance=covariance).fit(X, y)
+    np.testing.assert_array_equal(X, before)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000))
+def test_predictions_agree_with_scikit_learn(seed):
+    X, y = classes(seed, per_class=200)
+    points, _ = classes(seed + 1)
+    pairs = {
+        "full": QuadraticDiscriminantAnalysis(),
+        "tied": LinearDiscriminantAnalysis(solver="lsqr"),
+        "diag": GaussianNB(var_smoothing=0.0),
+    }
+    for covariance, reference in pairs.items():
+        ours = GaussianClassifier(covariance=covariance).fit(X, y)
+        np.testing.assert_array_equal(ours.predict(points), reference.fit(X, y).predict(points))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(COVARIANCE_TYPES))
+def test_nested_log_likelihoods_equal_models_fitted_on_the_leading_features(seed, covariance):
+    X, y = classes(seed, n_features=5)
+    points, _ = classes(seed + 1, n_features=5)
+    dimensions = [3, 1, 5, 2]
+    model = GaussianClassifier(covariance=covariance).fit(X, y)
+    nested = model.nested_log_likelihoods(points, dimensions)
+    assert nested.shape == (4, points.shape[0], 3)
+    for m, log_likelihoods in zip(dimensions, nested, strict=True):
+        alone = GaussianClassifier(covariance=covariance).fit(X[:, :m], y)
+        np.testing.assert_allclose(log_likelihoods, alone.log_likelihood(points[:, :m]),
+                                   rtol=1e-10, atol=1e-10)
+
+
+def test_nested_log_likelihoods_of_all_features_are_the_log_likelihoods():
+    X, y = classes(13, offset=1e6, scale=1e-3)
+    model = GaussianClassifier(covariance="full").fit(X, y)
+    np.testing.assert_allclose(model.nested_log_likelihoods(X, [4])[0], model.log_likelihood(X),
+                               rtol=1e-12)
+
+
+@pytest.mark.parametrize("covariance", ["tied", "tied_diag"])
+def test_softmax_of_the_linear_scores_is_the_posterior(covariance):
+    data = load_iris()
+    model = GaussianClassifier(covariance=covariance).fit(data.X, data.y)
+    W, w0 = model.linear_scores()
+    assert W.shape == (3, 4) and w0.shape == (3,)
+    np.testing.assert_allclose(softmax(data.X @ W.T + w0, axis=1), model.predict_proba(data.X),
+                               atol=1e-12)
+
+
+def test_the_scores_are_the_lecture_formula():
+    data = load_iris()
+    model = GaussianClassifier(covariance="tied", priors=[0.2, 0.3, 0.5]).fit(data.X, data.y)
+    discriminants = model.linear_scores()
+    precision = np.linalg.inv(model.covariances_[0])
+    for k, mean in enumerate(model.means_):
+        np.testing.assert_allclose(discriminants.W[k], precision @ mean, rtol=1e-9)
+        expected = np.log(model.priors_[k]) - 0.5 * mean @ precision @ mean
+        np.testing.assert_allclose(discriminants.w0[k], expected, rtol=1e-9)
+    np.testing.assert_allclose(discriminants.evaluate(data.X),
+                               data.X @ discriminants.W.T + discriminants.w0)
+
+
+def test_the_scores_agree_with_sklearn_lda():
+    data = load_iris()
+    model = GaussianClassifier(covariance="tied").fit(data.X, data.y)
+    reference = LinearDiscriminantAnalysis(solver="lsqr").fit(data.X, data.y)
+    W, w0 = model.linear_scores()
+    # scikit-learn's scores differ from ours by the same vector in every class
+    np.testing.assert_allclose(reference.coef_ - W, (reference.coef_ - W)[[0, 0, 0]], atol=1e-8)
+    np.testing.assert_allclose(reference.predict_proba(data.X), softmax(data.X @ W.T + w0, axis=1),
+                               atol=1e-10)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 10_000), offset=st.sampled_from([0.0, 10.0, -100.0]),
+       scale=st.sampled_from([1e-3, 1.0, 1e2]))
+def test_softmax_identity_holds_for_random_data(seed, offset, scale):
+    # offsets are in units of the spread: far from the origin the raw-unit scores
+    # cancel (see the method's docstring)
+    rng = np.random.default_rng(seed)
+    X = (rng.standard_normal((60, 3)) + offset) * scale
+    y = np.arange(60) % 3
+    X[:, 0] += scale * y
+    model = GaussianClassifier(covariance="tied").fit(X, y)
+    W, w0 = model.linear_scores()
+    np.testing.assert_allclose(softmax(X @ W.T + w0, axis=1), model.predict_proba(X),
+                               atol=1e-6)
+
+
+@pytest.mark.parametrize("covariance", ["full", "diag"])
+def test_class_covariances_are_refused_with_the_fix(covariance):
+    data = load_iris()
+    model = GaussianClassifier(covariance=covariance).fit(data.X, data.y)
+    with pytest.raises(ValueError, match="needs a shared covariance.*covariance='tied'"):
+        model.linear_scores()
+
+
+@pytest.mark.parametrize("priors", [None, [0.2, 0.3, 0.5]])
+def test_scores_from_any_gaussians_are_those_of_the_fitted_model(priors):
+    data = load_iris()
+    model = GaussianClassifier(covariance="tied", priors=priors).fit(data.X, data.y)
+    fitted = model.linear_scores()
+    from_parameters = tied_linear_scores(model.means_, model.covariances_[0],
+                                                         model.priors_)
+    np.testing.assert_allclose(from_parameters.W, fitted.W, rtol=1e-9)
+    np.testing.assert_allclose(from_parameters.w0, fitted.w0, rtol=1e-9)
+
+
+def test_scores_from_another_covariance_follow_the_formula():
+    data = load_iris()
+    model = GaussianClassifier(covariance="tied").fit(data.X, data.y)
+    total = np.cov(data.X, rowvar=False, bias=True)
+    scores = tied_linear_scores(model.means_, total, model.priors_)
+    precision = np.linalg.inv(total)
+    np.testing.assert_allclose(scores.W, model.means_ @ precision, rtol=1e-9)
+    expected = np.log(model.priors_) - 0.5 * np.einsum("kj,jl,kl->k", model.means_, precision,
+                                                      model.means_)
+    np.testing.assert_allclose(scores.w0, expected, rtol=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("covariance", "priors", "message"),
+    [(np.eye(3), [0.5, 0.5], r"covariance must be the one 2 x 2 matrix that the classes share"),
+     (np.stack([np.eye(2)] * 2), [0.5, 0.5], r"got shape \(2, 2, 2\)"),
+     ([[1.0, 0.5], [0.0, 1.0]], [0.5, 0.5], r"not symmetric"),
+     ([[1.0, 2.0], [2.0, 1.0]], [0.5, 0.5], r"not positive definite"),
+     (np.eye(2), [0.5, 0.3, 0.2], r"give one prior per class"),
+     (np.eye(2), [0.7, 0.7], r"priors sum to 1\.4, not 1"),
+     (np.eye(2), None, r"priors is None; give one prior per class")],
+)
+def test_scores_from_bad_gaussians_say_what_is_wrong(covariance, priors, message):
+    with pytest.raises(ValueError, match=message):
+        tied_linear_scores([[0.0, 0.0], [1.0, 1.0]], covariance, priors)
+
+
+MEANS = [[0.0, 0.0], [2.0, 1.0], [0.5, 2.5]]
+COVARIANCES = [[[1.0, 0.3], [0.3, 0.5]], [[0.4, -0.1], [-0.1, 0.8]], [[2.0, 0.0], [0.0, 0.3]]]
+
+
+@pytest.fixture
+def sample():
+    data = make_gaussian_classes(MEANS, COVARIANCES, 40, random_state=3)
+    return data.X, data.y
+
+
+def test_log_likelihood_is_the_sum_of_log_densities(sample):
+    X, _ = sample
+    mean, covariance = np.array([0.2, 0.9]), np.array([[1.5, 0.4], [0.4, 1.1]])
+    expected = multivariate_normal(mean, covariance).logpdf(X).sum()
+    assert gaussian_log_likelihood(X, mean, covariance) == pytest.approx(expected, rel=1e-12)
+
+
+def test_ml_estimates_maximise_the_log_likelihood(sample):
+    X, _ = sample
+    mean = X.mean(axis=0)
+    covariance = np.cov(X, rowvar=False, bias=True)
+    best = gaussian_log_likelihood(X, mean, covariance)
+    for step in 0.01 * np.vstack([np.eye(2), -np.eye(2)]):
+        assert gaussian_log_likelihood(X, mean + step, covariance) < best
+    for factor in (0.99, 1.01, len(X) / (len(X) - 1)):
+        assert gaussian_log_likelihood(X, mean, factor * covariance) < best
+
+
+@pytest.mark.parametrize("X, mean, covariance, message", [
+    (np.zeros((3, 2)), np.zeros(3), np.eye(2), "mean shape"),
+    (np.zeros((0, 2)), np.zeros(2), np.eye(2), "at least one row"),
+    (np.array([[np.nan, 0.0]]), np.zeros(2), np.eye(2), "NaN"),
+    (np.zeros((3, 2)), np.zeros(2), -np.eye(2), "positive definite"),
+])
+def test_log_likelihood_rejects_bad_input(X, mean, covariance, message):
+    with pytest.raises(ValueError, match=message):
+        gaussian_log_likelihood(X, mean, covariance)
+
+
+def lecture_formula(X, means, covariances, priors):
+    """The lecture's score, written out with an explicit inverse and determinant:
+    -1/2 pi_k sqrt((2 pi)^D |Sigma_k|) exp(+(x - mu_k)^T Sigma_k^-1 (x - mu_k))."""
+    scores = np.empty((len(X), len(means)))
+    for k, (mean, covariance, prior) in enumerate(zip(means, covariances, priors, strict=True)):
+        difference = X - np.asarray(mean)
+        distance = np.einsum("ni,ij,nj->n", difference, np.linalg.inv(covariance), difference)
+        constant = np.sqrt((2 * np.pi) ** X.shape[1] * np.linalg.det(covariance))
+        scores[:, k] = -0.5 * prior * constant * np.exp(distance)
+    return scores
+
+
+def test_lecture_scores_follow_the_lecture_formula(sample):
+    X, _ = sample
+    priors = np.array([0.5, 0.3, 0.2])
+    expected = lecture_formula(X, MEANS, np.array(COVARIANCES), priors)
+    ours = lecture_gda_scores(X, MEANS, COVARIANCES, priors)
+    np.testing.assert_allclose(ours, expected, rtol=1e-10)
+    assert np.all(ours < 0)
+
+
+def test_lecture_scores_differ_from_bayes_rule_but_not_with_a_shared_covariance(sample):
+    X, y = sample
+    model = GaussianClassifier().fit(X, y)
+    equal = np.full(3, 1 / 3)
+    lecture = lecture_gda_scores(X, model.means_, model.covariances_, equal).argmax(axis=1)
+    bayes = GaussianClassifier(priors=equal).fit(X, y).predict(X)
+    assert np.any(model.classes_[lecture] != bayes)
+    tied = GaussianClassifier(covariance="tied", priors=equal).fit(X, y)
+    shared = lecture_gda_scores(X, tied.means_, tied.covariances_, equal).argmax(axis=1)
+    np.testing.assert_array_equal(tied.classes_[shared], tied.predict(X))
+
+
+def test_lecture_scores_reject_bad_input():
+    with pytest.raises(ValueError, match="one prior per class"):
+        lecture_gda_scores(np.zeros((2, 2)), MEANS, COVARIANCES, None)
+    with pytest.raises(ValueError, match="2 columns"):
+        lecture_gda_scores(np.zeros((2, 3)), MEANS, COVARIANCES, [0.2, 0.3, 0.5])
+
+
+def fit(covariance, X, y, priors=None):
+    return GaussianClassifier(covariance=covariance, priors=priors).fit(X, y)
+
+
+def spread_points(X, seed=0, n=30):
+    rng = np.random.default_rng(seed)
+    return X.mean(axis=0) + 3.0 * X.std(axis=0) * rng.standard_normal((n, X.shape[1]))
+
+
+def reference_log_joint(X, means, covariances, priors):
+    """log N(x; mu_k, Sigma_k) + log pi_k with an explicit inverse and slogdet."""
+    columns = []
+    for mean, sigma, prior in zip(means, covariances, priors, strict=True):
+        diff = X - mean
+        mahalanobis = np.einsum("ni,ij,nj->n", diff, np.linalg.inv(sigma), diff)
+        log_det = np.linalg.slogdet(sigma)[1]
+        columns.append(
+            -0.5 * (X.shape[1] * np.log(2 * np.pi) + log_det + mahalanobis) + np.log(prior)
+        )
+    return np.column_stack(columns)
+
+
+# ---------------------------------------------------------------- normalisation
+@given(data=labelled_data(), covariance=covariance_types)
+def test_posteriors_sum_to_one(data, covariance):
+    X, y = data
+    model = fit(covariance, X, y)
+    points = np.vstack([X, spread_points(X)])
+    log_proba = model.predict_log_proba(points)
+    assert np.all(np.isfinite(log_proba)) and np.all(log_proba <= 0.0)
+    np.testing.assert_allclose(logsumexp(log_proba, axis=1), 0.0, atol=1e-12)
+    np.testing.assert_allclose(model.predict_proba(points).sum(axis=1), 1.0, atol=1e-12)
+    np.testing.assert_array_equal(
+        model.predict(points), model.classes_[np.argmax(log_proba, axis=1)]
+    )
+
+
+# ------------------------------------------------------------------ invariances
+@given(data=labelled_data(), covariance=covariance_types, choice=st.data())
+def test_relabelling_classes_permutes_columns_and_nothing_else(data, covariance, choice):
+    X, y = data
+    classes = np.unique(y)
+    n_classes = classes.size
+    permutation = np.array(choice.draw(st.permutations(range(n_classes))))
+    kind = choice.draw(st.sampled_from(["int", "sparse_int", "str"]))
+    new_names = make_labels(kind, n_classes, np.random.default_rng(n_classes))
+    rename = dict(zip(classes.tolist(), new_names[permutation].tolist(), strict=True))
+    priors = choice.draw(priors_for(n_classes))
+
+    old_priors = dict(zip(classes.tolist(), priors, strict=True))
+    old = fit(covariance, X, y, old_priors)
+    new_y = np.array([rename[label] for label in y.tolist()])
+    new = fit(covariance, X, new_y, {rename[c]: p for c, p in old_priors.items()})
+
+    # Old class j is new class permutation[j]: column permutation[j] of the new model.
+    np.testing.assert_array_equal(new.classes_, new_names)
+    np.testing.assert_allclose(new.priors_[permutation], old.priors_, rtol=1e-15)
+    np.testing.assert_array_equal(new.class_count_[permutation], old.class_count_)
+    np.testing.assert_allclose(new.means_[permutation], old.means_, rtol=1e-13, atol=1e-13)
+    np.testing.assert_allclose(
+        new.covariances_[permutation], old.covariances_, rtol=1e-12, atol=1e-13
+    )
+    points = np.vstack([X, spread_points(X)])
+    np.testing.assert_allclose(
+        new.log_likelihood(points)[:, permutation], old.log_likelihood(points), rtol=1e-11,
+        atol=1e-11,
+    )
+    np.testing.assert_allclose(
+        new.predict_log_proba(points)[:, permutation], old.predict_log_proba(points),
+        rtol=1e-10, atol=1e-10,
+    )
+    np.testing.assert_array_equal(
+        new.predict(points), [rename[label] for label in old.predict(points).tolist()]
+    )
+
+
+@given(data=labelled_data(), covariance=covariance_types, seed=st.integers(0, 2**32 - 1))
+def test_order_of_training_samples_does_not_matter(data, covariance, seed):
+    X, y = data
+    order = np.random.default_rng(seed).permutation(len(y))
+    first, second = fit(covariance, X, y), fit(covariance, X[order], y[order])
+    np.testing.assert_array_equal(first.classes_, second.classes_)
+    np.testing.assert_array_equal(first.priors_, second.priors_)
+    np.testing.assert_allclose(first.means_, second.means_, rtol=1e-12, atol=1e-13)
+    np.testing.assert_allclose(first.covariances_, second.covariances_, rtol=1e-11, atol=1e-13)
+    points = spread_points(X)
+    np.testing.assert_allclose(
+        first.predict_log_proba(points), second.predict_log_proba(points), rtol=1e-10, atol=1e-10
+    )
+
+
+@given(
+    data=labelled_data(),
+    covariance=covariance_types,
+    shift=st.lists(st.floats(-1e3, 1e3), min_size=4, max_size=4),
+)
+def test_translation_moves_the_means_and_nothing_else(data, covariance, shift):
+    X, y = data
+    t = np.array(shift[: X.shape[1]])
+    model, moved = fit(covariance, X, y), fit(covariance, X + t, y)
+    np.testing.assert_allclose(moved.means_, model.means_ + t, rtol=1e-12, atol=1e-10)
+    np.testing.assert_allclose(moved.covariances_, model.covariances_, rtol=1e-8, atol=1e-9)
+    np.testing.assert_array_equal(moved.priors_, model.priors_)
+    points = np.vstack([X, spread_points(X)])
+    np.testing.assert_allclose(
+        moved.log_likelihood(points + t), model.log_likelihood(points), rtol=1e-8, atol=1e-8
+    )
+    np.testing.assert_allclose(
+        moved.predict_log_proba(points + t), model.predict_log_proba(points),
+        rtol=1e-8, atol=1e-8,
+    )
+
+
+@pytest.mark.parametrize("scale", [1e-150, 1e150])
+@given(data=labelled_data(), covariance=covariance_types)
+def test_extreme_scales_give_the_same_posteriors(scale, data, covariance):
+    X, y = data
+    model, scaled = fit(covariance, X, y), fit(covariance, X * scale, y)
+    size = np.abs(X).max() * scale
+    np.testing.assert_allclose(scaled.means_, model.means_ * scale, rtol=1e-12, atol=1e-13 * size)
+    np.testing.assert_allclose(
+        scaled.covariances_, model.covariances_ * scale**2, rtol=1e-10,
+        atol=1e-12 * scale**2,
+    )
+    points = np.vstack([X, spread_points(X)])
+    log_lik = scaled.log_likelihood(points * scale)
+    assert np.all(np.isfinite(log_lik))
+    # The density of x * s is the density of x divided by s**d.
+    np.testing.assert_allclose(
+        log_lik, model.log_likelihood(points) - X.shape[1] * np.log(scale), rtol=1e-10
+    )
+    np.testing.assert_allclose(
+        scaled.predict_log_proba(points * scale), model.predict_log_proba(points),
+        rtol=1e-9, atol=1e-9,
+    )
+    np.testing.assert_array_equal(scaled.predict(points * scale), model.predict(points))
+
+
+@given(data=labelled_data(min_classes=2, max_classes=2), covariance=covariance_types)
+def test_swapping_the_two_labels_negates_the_llr(data, covariance):
+    X, y = data
+    first, second = np.unique(y)
+    swapped = np.where(y == first, second, first)
+    model, mirror = fit(covariance, X, y), fit(covariance, X, swapped)
+    points = np.vstack([X, spread_points(X)])
+    np.testing.assert_allclose(mirror.llr(points), -model.llr(points), rtol=1e-10, atol=1e-10)
+    coefficients, mirrored = model.llr_coefficients(), mirror.llr_coefficients()
+    np.testing.assert_allclose(mirrored.A, -coefficients.A, rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(mirrored.b, -coefficients.b, rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(mirrored.c, -coefficients.c, rtol=1e-9, atol=1e-12)
+
+
+# ------------------------------------------------------------ numerical range
+@given(data=labelled_data(), covariance=covariance_types, seed=st.integers(0, 2**32 - 1))
+def test_far_points_get_finite_correct_log_posteriors(data, covariance, seed):
+    X, y = data
+    model = fit(covariance, X, y)
+    rng = np.random.default_rng(seed)
+    directions = rng.standard_normal((5, X.shape[1]))
+    directions /= np.linalg.norm(directions, axis=1, keepdims=True)
+    largest_sd = np.sqrt(max(np.linalg.eigvalsh(s).max() for s in model.covariances_))
+    centre_gap = np.abs(model.means_ - X.mean(axis=0)).max()
+    far = X.mean(axis=0) + (1e6 * largest_sd + centre_gap) * directions * 2.0
+
+    reference = reference_log_joint(far, model.means_, model.covariances_, model.priors_)
+    for k, sigma in enumerate(model.covariances_):
+        diff = far - model.means_[k]
+        distance = np.sqrt(np.einsum("ni,ij,nj->n", diff, np.linalg.inv(sigma), diff))
+        assert np.all(distance >= 1e6), "test points are not 1e6 standard deviations away"
+
+    log_post = model.predict_log_proba(far)
+    assert np.all(np.isfinite(log_post))
+    expected = reference - logsumexp(reference, axis=1, keepdims=True)
+    # The losing classes sit ~1e6..1e12 nats below the winner; both are computed
+    # as differences of numbers of size 1e12, hence the relative tolerance.
+    np.testing.assert_allclose(log_post, expected, rtol=1e-6, atol=1e-6)
+    winners = np.argmax(reference, axis=1)
+    margin = np.sort(reference, axis=1)[:, -1] - np.sort(reference, axis=1)[:, -2]
+    decided = margin > 1e-6 * np.abs(reference).max()
+    np.testing.assert_array_equal(model.predict(far)[decided], model.classes_[winners[decided]])
+
+
+def mnist_sized(n_per_class, seed=0, d=784):
+    """Two Gaussian classes in 784 dimensions, correlated features, well conditioned.
+
+    The features are mixed by ``I + 0.3 G / sqrt(d)`` (G standard normal), whose
+    singular values lie within about [0.4, 1.6].
+    """
+    rng = np.random.default_rng(seed)
+    mixing = np.eye(d) + 0.3 * rng.standard_normal((d, d)) / np.sqrt(d)
+    sds = rng.uniform(0.5, 2.0, size=d)
+    shift = rng.normal(scale=0.15, size=d)
+    y = np.repeat([0, 1], n_per_class)
+    return (rng.standard_normal((2 * n_per_class, d)) * sds) @ mixing + np.outer(y, shift), y
+
+
+def check_high_dimensional(model, points):
+    """Log-likelihoods below the smallest float's log (so exp() underflows), yet
+    finite and equal to scipy's; log posteriors finite and equal to Bayes' rule."""
+    if model.covariance.endswith("diag"):
+        sds = np.sqrt(np.diagonal(model.covariances_, axis1=1, axis2=2))
+        expected = np.column_stack(
+            [norm.logpdf(points, m, s).sum(axis=1) for m, s in zip(model.means_, sds, strict=True)]
+        )
+    elif model.covariance == "tied":
+        shared = multivariate_normal(np.zeros(points.shape[1]), model.covariances_[0])
+        expected = np.column_stack([shared.logpdf(points - m) for m in model.means_])
+    else:
+        expected = np.column_stack(
+            [multivariate_normal(m, s).logpdf(points)
+             for m, s in zip(model.means_, model.covariances_, strict=True)]
+        )
+    assert np.all(np.exp(expected) == 0.0), "the densities were supposed to underflow"
+    log_lik = model.log_likelihood(points)
+    np.testing.assert_allclose(log_lik, expected, rtol=1e-10)
+    joint = expected + np.log(model.priors_)
+    log_post = model.predict_log_proba(points)
+    assert np.all(np.isfinite(log_post))
+    np.testing.assert_allclose(
+        log_post, joint - logsumexp(joint, axis=1, keepdims=True), rtol=1e-8, atol=1e-8
+    )
+    np.testing.assert_allclose(np.exp(log_post).sum(axis=1), 1.0, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("covariance", "n_per_class"), [("diag", 60), ("tied_diag", 60), ("tied", 500), ("full", 800)]
+)
+def test_784_dimensions(covariance, n_per_class):
+    X, y = mnist_sized(n_per_class, seed=n_per_class)
+    model = fit(covariance, X, y)
+    check_high_dimensional(model, X[:: n_per_class // 5])
+
+
+def test_784_dimensions_diag_agrees_with_gaussian_nb():
+    X, y = mnist_sized(60, seed=1)
+    points = X[::10]
+    means = np.array([X[y == k].mean(axis=0) for k in (0, 1)])
+    sds = np.array([X[y == k].std(axis=0) for k in (0, 1)])
+    naive = np.array([[np.prod(norm.pdf(x, means[k], sds[k])) for k in (0, 1)] for x in points])
+    assert np.all(naive == 0.0), "the product of 784 densities was supposed to underflow"
+    model = fit("diag", X, y)
+    reference = GaussianNB(var_smoothing=0.0).fit(X, y)
+    np.testing.assert_allclose(
+        model.predict_log_proba(points), reference.predict_log_proba(points), rtol=1e-8, atol=1e-8
+    )
+
+
+def exact_cloud(rng, n, variances, rotation):
+    """n points whose ML mean is 0 and ML covariance is rotation diag(variances) rotation^T."""
+    d = len(variances)
+    centred = rng.standard_normal((n, d))
+    centred -= centred.mean(axis=0)
+    orthonormal, _ = np.linalg.qr(centred)  # columns orthonormal and still centred
+    return np.sqrt(n) * orthonormal * np.sqrt(variances) @ rotation.T
+
+
+@given(
+    thinnest=st.floats(-10.0, -3.0),
+    d=st.integers(2, 5),
+    seed=st.integers(0, 2**32 - 1),
+    covariance=st.sampled_from(["full", "tied"]),
+)
+def test_near_singular_covariances_fit_and_are_right(thinnest, d, seed, covariance):
+    rng = np.random.default_rng(seed)
+    variances = np.r_[10.0**thinnest, rng.uniform(0.5, 2.0, size=d - 1)]
+    rotations = [random_rotation(rng, d) for _ in range(2)]
+    if covariance == "tied":
+        rotations[1] = rotations[0]  # equal class covariances: the pooled one is the same
+    means = rng.normal(scale=1e-3, size=(2, d))
+    X = np.vstack([m + exact_cloud(rng, 4 * d + 10, variances, r)
+                   for m, r in zip(means, rotations, strict=True)])
+    y = np.repeat([0, 1], 4 * d + 10)
+    model = fit(covariance, X, y)
+
+    # Query points drawn from each class: thin along its thinnest axis too.
+    points = np.vstack([m + rng.standard_normal((10, d)) * np.sqrt(variances) @ r.T
+                        for m, r in zip(means, rotations, strict=True)])
+    expected = []
+    for m, r in zip(means, rotations, strict=True):
+        z = (points - m) @ r  # coordinates along the covariance's axes
+        expected.append(
+            -0.5 * (d * np.log(2 * np.pi) + np.log(variances).sum() + (z**2 / variances).sum(1))
+        )
+    expected = np.column_stack(expected)
+    # A density that thin is as sensitive to the rounding of the data as its
+    # condition number says: any float64 method is good to about eps / thinnest
+    # variance, relatively, and no better. Within that, it must be right.
+    tolerance = max(1e-10, 100 * np.finfo(float).eps / variances.min())
+    np.testing.assert_allclose(
+        model.log_likelihood(points), expected, rtol=tolerance,
+        atol=tolerance * np.abs(expected).max(),
+    )
+    joint = expected + np.log(0.5)
+    np.testing.assert_allclose(
+        model.predict_log_proba(points), joint - logsumexp(joint, axis=1, keepdims=True),
+        rtol=tolerance, atol=1e-8,
+    )
+
+
+def three_correlated_classes(seed=0):
+    rng = np.random.default_rng(seed)
+    X = np.concatenate([rng.normal(size=(40, 3)) @ rng.normal(size=(3, 3)) + 2 * k
+                        for k in range(3)])
+    return X, np.repeat(["a", "b", "c"], 40)
+
+
+def log_likelihood(X, mean, precision):
+    """Sum of Gaussian log-densities in terms of the (possibly non-symmetric) precision."""
+    sign, log_det = np.linalg.slogdet(precision)
+    assert sign > 0
+    residual = X - mean
+    quadratic = np.einsum("ni,ij,nj->", residual, precision, residual)
+    return 0.5 * len(X) * (log_det - X.shape[1] * np.log(2 * np.pi)) - 0.5 * quadratic
+
+
+def test_statistics_are_counts_sums_and_sums_of_outer_products():
+    X, y = three_correlated_classes()
+    stats = class_statistics(X, y)
+    assert stats.classes.tolist() == ["a", "b", "c"]
+    block = X[y == "b"]
+    assert stats.zero[1] == 40
+    np.testing.assert_allclose(stats.first[1], block.sum(axis=0))
+    np.testing.assert_allclose(stats.second[1], sum(np.outer(x, x) for x in block))
+
+
+def test_estimates_from_statistics_match_the_fitted_models():
+    X, y = three_correlated_classes()
+    stats = class_statistics(X, y)
+    full = GaussianClassifier().fit(X, y)
+    tied = GaussianClassifier(covariance="tied").fit(X, y)
+    np.testing.assert_allclose(stats.means(), full.means_)
+    np.testing.assert_allclose(stats.covariances(), full.covariances_, atol=1e-10)
+    np.testing.assert_allclose(stats.within_class_covariance(), tied.covariances_[0], atol=1e-10)
+    # the ML covariance divides by N_k, not N_k - 1
+    np.testing.assert_allclose(stats.covariances()[0], np.cov(X[y == "a"].T, bias=True))
+
+
+def test_gradients_match_finite_differences_away_from_the_optimum():
+    X, y = three_correlated_classes(1)
+    block = X[y == "a"]
+    stats = class_statistics(X, y)
+    rng = np.random.default_rng(2)
+    mean = block.mean(axis=0) + rng.normal(scale=0.3, size=3)
+    precision = np.linalg.inv(np.cov(block.T) + 0.5 * np.eye(3))  # symmetric, not the optimum
+    g_mean, g_precision = log_likelihood_gradients(stats.zero[0], stats.first[0],
+                                                   stats.second[0], mean, precision)
+    h = 1e-6
+    for i in range(3):
+        step = np.eye(3)[i] * h
+        numeric = (log_likelihood(block, mean + step, precision)
+                   - log_likelihood(block, mean - step, precision)) / (2 * h)
+        assert g_mean[i] == pytest.approx(numeric, rel=1e-5, abs=1e-6)
+        for j in range(3):
+            step = np.zeros((3, 3))
+            step[i, j] = h
+            numeric = (log_likelihood(block, mean, precision + step)
+                       - log_likelihood(block, mean, precision - step)) / (2 * h)
+            assert g_precision[i, j] == pytest.approx(numeric, rel=1e-5, abs=1e-6)
+    assert np.abs(g_mean).max() > 0.1 and np.abs(g_precision).max() > 0.1  # not at the optimum
+
+
+def test_gradients_vanish_at_the_ml_estimates():
+    X, y = three_correlated_classes()
+    stats = class_statistics(X, y)
+    for k in range(3):
+        precision = np.linalg.inv(stats.covariances()[k])
+        g_mean, g_precision = log_likelihood_gradients(stats.zero[k], stats.first[k],
+                                                       stats.second[k], stats.means()[k],
+                                                       precision)
+        assert np.abs(g_mean).max() < 1e-9 and np.abs(g_precision).max() < 1e-9
+
+
+def test_bad_input_is_named():
+    with pytest.raises(ValueError, match="one label per row"):
+        class_statistics(np.zeros((4, 2)), [0, 1, 0])
+    with pytest.raises(ValueError, match="NaN"):
+        class_statistics([[0.0, np.nan], [1.0, 2.0]], [0, 1])
+    with pytest.raises(ValueError, match="shape"):
+        log_likelihood_gradients(3, np.zeros(2), np.eye(3), np.zeros(2), np.eye(2))
+    with pytest.raises(ValueError, match="singular"):
+        log_likelihood_gradients(3, np.zeros(2), np.eye(2), np.zeros(2), np.zeros((2, 2)))
+
+
+def test_expanded_form_gradient_differs_off_the_stationary_point_but_vanishes_on_it():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(30, 2)) @ np.array([[1.0, 0.0], [0.6, 0.8]])
+    stats = class_statistics(X, np.zeros(30))
+    Z, F, S = stats.zero[0], stats.first[0], stats.second[0]
+    mean = F / Z + np.array([0.3, -0.2])
+    precision = np.linalg.inv(S / Z - np.outer(F / Z, F / Z))
+    _, g_trace = log_likelihood_gradients(Z, F, S, mean, precision)
+    g_expanded = 0.5 * Z * np.linalg.inv(precision).T - 0.5 * S + np.outer(mean, F) \
+        - 0.5 * Z * np.outer(mean, mean)
+    assert not np.allclose(g_trace, g_expanded)
+    _, g_at_fit = log_likelihood_gradients(Z, F, S, F / Z, precision)
+    assert np.allclose(g_at_fit, 0.0, atol=1e-9)
+
+
+def test_tied_bayes_error_matches_the_normal_tail_and_a_monte_carlo_estimate():
+    from scipy.stats import norm
+
+    expected = norm.cdf(-np.sqrt(5) / 2)
+    assert tied_bayes_error(np.zeros(5), np.ones(5), np.eye(5)) == pytest.approx(expected)
+    covariance = np.array([[2.0, 0.6], [0.6, 0.5]])
+    means = np.array([[0.0, 0.0], [1.0, 0.5]])
+    rng = np.random.default_rng(0)
+    n = 200_000
+    noise = rng.multivariate_normal(np.zeros(2), covariance, size=2 * n)
+    draws = noise + np.repeat(means, n, axis=0)
+    labels = np.repeat([0, 1], n)
+    model = GaussianClassifier(covariance="tied").fit(draws, labels)
+    simulated = 1 - model.score(draws, labels)
+    assert tied_bayes_error(means[0], means[1], covariance) == pytest.approx(simulated, abs=3e-3)
+    assert tied_bayes_error(means[0], means[0], covariance) == pytest.approx(0.5)
+
+
+def test_tied_bayes_error_rejects_bad_shapes_and_singular_covariances():
+    with pytest.raises(ValueError, match="shape"):
+        tied_bayes_error(np.zeros(2), np.zeros(3), np.eye(2))
+    with pytest.raises(ValueError, match="positive definite"):
+        tied_bayes_error(np.zeros(2), np.ones(2), np.zeros((2, 2)))

@@ -1,4 +1,5 @@
-"""The synthetic heights file, its build script and the Gaussian-classes generator."""
+"""The synthetic heights file and its build script (the generator, make_gaussian_classes, is
+tested in tests/test_synthetic.py)."""
 
 import importlib.util
 import re
@@ -12,7 +13,6 @@ from lecture_utils.datasets import (
     load_heights,
     sha256_of,
 )
-from lecture_utils.synthetic import make_gaussian_classes
 
 
 def _build_script():
@@ -65,49 +65,3 @@ def test_readme_lists_the_checksum():
     row = next(line for line in readme.splitlines() if line.startswith("| `heights.csv`"))
     assert re.search(CHECKSUMS["heights.csv"], row)
     assert "synthetic" in row.lower()
-
-
-# ------------------------------------------------------------ make_gaussian_classes
-MEANS = [[0.0, 0.0], [3.0, 1.0]]
-COVARIANCES = [[[1.0, 0.5], [0.5, 2.0]], [[0.5, 0.0], [0.0, 0.3]]]
-
-
-def test_gaussian_classes_shapes_labels_and_seed():
-    data = make_gaussian_classes(MEANS, COVARIANCES, [3, 4], random_state=1, labels=["a", "b"])
-    assert data.X.shape == (7, 2)
-    assert data.y.tolist() == ["a"] * 3 + ["b"] * 4
-    assert data.feature_names == ("x1", "x2")
-    again = make_gaussian_classes(MEANS, COVARIANCES, [3, 4], random_state=1, labels=["a", "b"])
-    np.testing.assert_array_equal(data.X, again.X)
-    other = make_gaussian_classes(MEANS, COVARIANCES, [3, 4], random_state=2)
-    assert not np.allclose(data.X, other.X)
-    assert other.y.tolist() == [0, 0, 0, 1, 1, 1, 1]
-
-
-def test_gaussian_classes_follow_their_parameters():
-    n = 40000
-    data = make_gaussian_classes(MEANS, COVARIANCES, n, random_state=0)
-    for k in range(2):
-        sample = data.X[data.y == k]
-        # standard errors are about sqrt(2 / n) < 0.01; allow five of them
-        np.testing.assert_allclose(sample.mean(axis=0), MEANS[k], atol=0.05)
-        np.testing.assert_allclose(np.cov(sample.T, bias=True), COVARIANCES[k], atol=0.05)
-
-
-@pytest.mark.parametrize(
-    ("means", "covariances", "n", "labels", "message"),
-    [
-        ([0.0, 1.0], COVARIANCES, 5, None, "one row per class"),
-        (MEANS, np.eye(2), 5, None, "one 2 x 2 matrix per class"),
-        (MEANS, [[[1.0, 0.2], [0.0, 1.0]], np.eye(2)], 5, None, "not symmetric"),
-        (MEANS, [[[1.0, 2.0], [2.0, 1.0]], np.eye(2)], 5, None, "not positive definite"),
-        ([[0.0, np.nan], [1.0, 1.0]], COVARIANCES, 5, None, "means contains NaN"),
-        (MEANS, COVARIANCES, 0, None, "positive integer"),
-        (MEANS, COVARIANCES, [3, 4, 5], None, "one per class"),
-        (MEANS, COVARIANCES, 2.5, None, "positive integer"),
-        (MEANS, COVARIANCES, 5, ["a", "a"], "distinct values"),
-    ],
-)
-def test_gaussian_classes_reject_bad_parameters(means, covariances, n, labels, message):
-    with pytest.raises(ValueError, match=message):
-        make_gaussian_classes(means, covariances, n, random_state=0, labels=labels)

@@ -1,6 +1,6 @@
 """Numerical range of the discrete models and of softmax regression, with hypothesis.
 
-The Gaussian model has its own tests of the same kind (tests/test_gaussian_properties.py).
+The Gaussian model has its own tests of the same kind (in tests/test_gaussian.py).
 Here: likelihoods far below the smallest float (784 categorical features, documents of a
 million events, samples unlike any class) still give finite, correct log posteriors that
 sum to one; softmax regression gives the same distributions for data scaled by 1e-150 or
