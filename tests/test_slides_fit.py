@@ -60,7 +60,8 @@ NAVIGATION = """
 # between the screen's edges, narrowed by every ancestor whose overflow is not visible
 # (clipped, or scrolled: code and output areas that scroll are counted on their own).
 # Results are grouped by the element a reader would name (display maths, a table, a
-# paragraph...), with the farthest overrun and the start of the text that is cut.
+# paragraph...), with the farthest overrun, the start of the text that runs farthest (for
+# maths, its cell of an aligned block) and how many other parts of it are cut too.
 CUT_OFF = """slide => {
     const KINDS = [
         ['mjx-container[display="true"]', 'display maths'], ['mjx-container', 'maths'],
@@ -108,8 +109,10 @@ CUT_OFF = """slide => {
             const named = element.closest(selector);
             const piece = element.closest('mjx-mtd') || element.closest('mjx-mtr') || named;
             const last = found.get(named);
+            const pieces = new Set(last ? last.pieces : []).add(piece);
+            if (last) last.pieces = pieces;
             if (!last || over > last.over) {
-                found.set(named, {kind: kind, over: Math.round(over),
+                found.set(named, {kind: kind, over: Math.round(over), pieces: pieces,
                     side: box.right - room.right >= room.left - box.left ? 'right' : 'left',
                     clipped: !room.by ? 'off the screen'
                         : `cut off at ${Math.round(room.right)} px by its `
@@ -136,7 +139,7 @@ CUT_OFF = """slide => {
         if (element.matches('svg') && element.parentElement.closest('svg')) continue;
         check(element, element.getClientRects());
     }
-    return [...found.values()];
+    return [...found.values()].map(({pieces, ...cut}) => ({...cut, others: pieces.size - 1}));
 }"""
 
 # Steps through the slideshow with the arrow controls ("down" before "right", so that no
@@ -253,8 +256,9 @@ def test_every_slide_fits_the_projector_screen(browser, trusted_lab_server, path
         if slide["too_wide"]:
             offenders.append(f"{where}: {slide['too_wide']} code or output areas scroll sideways")
         for cut in slide["cut_off"]:
-            offenders.append(f"{where}: {cut['kind']} {cut['text']!r} runs {cut['over']} px "
-                             f"past the {cut['side']} edge, {cut['clipped']}")
+            others = f" (and {cut['others']} more of its parts)" if cut["others"] else ""
+            offenders.append(f"{where}: {cut['kind']} {cut['text']!r}{others} runs {cut['over']} "
+                             f"px past the {cut['side']} edge, {cut['clipped']}")
         for shrunk in slide["shrunk"]:
             offenders.append(f"{where}: a figure of {shrunk}")
     assert not offenders, (
