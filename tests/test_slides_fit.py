@@ -9,8 +9,12 @@ fragment keeps its place, so each slide is measured with all its fragments laid 
 
 A slide fits when its content is no taller than 95 % of the screen, the height above
 which RISE gives a slide a scroll bar, nothing on it (code or output) needs a horizontal
-scroll bar, and its figures are shown at full size rather than shrunk to the slide's
-width. All offenders are listed at once. The tallest slide of each notebook is saved as a
+scroll bar, nothing it shows runs past the screen's left or right edge or is cut off by a
+box that hides its overflow (a Markdown cell does: a long line of display maths is simply
+cut), and its figures are shown at full size rather than shrunk to the slide's width.
+What is checked for the width is what is drawn: text, maths glyphs, images and figures,
+not the boxes around them, some of which are wider than the screen and draw nothing
+there. All offenders are listed at once. The tallest slide of each notebook is saved as a
 screenshot in tests/artifacts/.
 """
 
@@ -50,11 +54,99 @@ NAVIGATION = """
     const frame = () => new Promise(resolve => requestAnimationFrame(resolve));
 """
 
+# In-page function: what the slide `section` draws outside the part of the screen where it
+# can be seen, horizontally. Drawn things are text (the boxes of its words), MathJax's glyphs
+# (drawn by CSS, so they have no text node), images, figures and canvases. Each is seen
+# between the screen's edges, narrowed by every ancestor whose overflow is not visible
+# (clipped, or scrolled: code and output areas that scroll are counted on their own).
+# Results are grouped by the element a reader would name (display maths, a table, a
+# paragraph...), with the farthest overrun, the start of the text that runs farthest (for
+# maths, its cell of an aligned block) and how many other parts of it are cut too.
+CUT_OFF = """slide => {
+    const KINDS = [
+        ['mjx-container[display="true"]', 'display maths'], ['mjx-container', 'maths'],
+        ['table', 'table'], ['img, svg, canvas', 'figure'], ['.cm-content', 'code'],
+        ['.jp-OutputArea-output', 'output'], ['h1, h2, h3, h4, h5, h6', 'heading'],
+        ['li', 'list item'], ['p', 'paragraph'], ['*', 'element'],
+    ];
+    const SKIP = 'aside.notes, script, style, mjx-assistive-mml';
+    const SCROLLERS = '.cm-scroller, .jp-OutputArea-output';
+    const seen = new Map();
+    // The horizontal stretch in which `element`'s drawing can be seen, and what bounds it.
+    const visible = element => {
+        if (!element) return {left: 0, right: innerWidth, by: null};
+        if (seen.has(element)) return seen.get(element);
+        let range = visible(element.parentElement);
+        const style = getComputedStyle(element);
+        // Overflow clips only block, flex and grid boxes (and table cells), not inline ones.
+        const clips = style.overflowX !== 'visible' && style.display !== 'inline'
+            && style.display !== 'contents' && !/^table-(?!cell)/.test(style.display);
+        if (clips) {
+            const box = element.getBoundingClientRect();
+            const left = box.left + element.clientLeft;
+            const right = left + element.clientWidth;
+            range = {left: Math.max(range.left, left),
+                     right: Math.min(range.right, right),
+                     by: right < range.right || left > range.left ? element : range.by};
+        }
+        seen.set(element, range);
+        return range;
+    };
+    const glyph = c => getComputedStyle(c, '::before').content.replace(/^"|"$/g, '');
+    const text = element => element.matches('mjx-container *, mjx-container')
+        ? [...element.querySelectorAll('mjx-c')].map(glyph).join('')
+        : element.innerText || element.textContent;
+    const found = new Map();
+    const check = (element, boxes) => {
+        if (element.closest(SKIP)) return;
+        const room = visible(element);
+        if (room.by && room.by.matches(SCROLLERS)) return;
+        for (const box of boxes) {
+            if (box.width < 1 || box.height < 1) continue;
+            const over = Math.max(box.right - room.right, room.left - box.left);
+            if (over <= 2) continue;
+            const [selector, kind] = KINDS.find(([selector]) => element.closest(selector));
+            const named = element.closest(selector);
+            const piece = element.closest('mjx-mtd') || element.closest('mjx-mtr') || named;
+            const last = found.get(named);
+            const pieces = new Set(last ? last.pieces : []).add(piece);
+            if (last) last.pieces = pieces;
+            if (!last || over > last.over) {
+                found.set(named, {kind: kind, over: Math.round(over), pieces: pieces,
+                    side: box.right - room.right >= room.left - box.left ? 'right' : 'left',
+                    clipped: !room.by ? 'off the screen'
+                        : `cut off at ${Math.round(room.right)} px by its `
+                          + (room.by.closest('.jp-Cell') ? 'cell' : room.by.tagName.toLowerCase()),
+                    text: (text(piece).replace(/\\s+/g, ' ').trim()
+                           || `${Math.round(box.width)} px wide`).slice(0, 60)});
+            }
+        }
+    };
+    // Text word by word: the space that ends a wrapped line hangs past the edge unseen.
+    const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent.trim() || node.parentElement.closest('svg')) continue;
+        const boxes = [];
+        for (const word of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            boxes.push(...range.getClientRects());
+        }
+        check(node.parentElement, boxes);
+    }
+    for (const element of slide.querySelectorAll('mjx-c, mjx-line, img, canvas, svg')) {
+        if (element.matches('svg') && element.parentElement.closest('svg')) continue;
+        check(element, element.getClientRects());
+    }
+    return [...found.values()].map(({pieces, ...cut}) => ({...cut, others: pieces.size - 1}));
+}"""
+
 # Steps through the slideshow with the arrow controls ("down" before "right", so that no
 # fragment or sub-slide is skipped) and measures each slide not in `seen` the first time it
 # is shown. It stops early on a slide taller than `tallest`, for a screenshot, and otherwise
 # runs to the end in the page, so that a step costs a frame rather than a round trip.
-WALK_SLIDESHOW = "async ([seen, tallest]) => {" + NAVIGATION + """
+WALK_SLIDESHOW = "async ([seen, tallest]) => {" + NAVIGATION + "const cutOff = " + CUT_OFF + """;
     const screen = document.querySelector('.reveal').getBoundingClientRect().height;
     const slides = [];
     for (let step = 0; step < 2000; step++) {
@@ -69,6 +161,7 @@ WALK_SLIDESHOW = "async ([seen, tallest]) => {" + NAVIGATION + """
                 screen: screen,
                 too_wide: [...slide.querySelectorAll('.cm-scroller, .jp-OutputArea-output')]
                     .filter(node => node.scrollWidth > node.clientWidth + 1).length,
+                cut_off: cutOff(slide),
                 shrunk: images.filter(image => image.width < image.naturalWidth)
                     .map(image => `${image.naturalWidth} px shown as ${image.width} px`),
                 figure_room: room.length ? Math.min(...room) : null,
@@ -162,12 +255,16 @@ def test_every_slide_fits_the_projector_screen(browser, trusted_lab_server, path
             offenders.append(f"{where}: {slide['height']} px tall, {limit:.0f} px fit")
         if slide["too_wide"]:
             offenders.append(f"{where}: {slide['too_wide']} code or output areas scroll sideways")
+        for cut in slide["cut_off"]:
+            others = f" (and {cut['others']} more of its parts)" if cut["others"] else ""
+            offenders.append(f"{where}: {cut['kind']} {cut['text']!r}{others} runs {cut['over']} "
+                             f"px past the {cut['side']} edge, {cut['clipped']}")
         for shrunk in slide["shrunk"]:
             offenders.append(f"{where}: a figure of {shrunk}")
     assert not offenders, (
         f"{len(offenders)} slides do not fit a {PROJECTOR_PX[0]}x{PROJECTOR_PX[1]} screen; "
-        "split them (a sub-slide with a short heading), shorten outputs or make figures "
-        "smaller:\n" + "\n".join(offenders)
+        "split them (a sub-slide with a short heading), shorten outputs, lines or "
+        "annotations, or make figures smaller:\n" + "\n".join(offenders)
     )
     # The widest figure the notebooks may hold would be shown at full size too.
     room = [slide["figure_room"] for slide in slides if slide["figure_room"]]
