@@ -139,3 +139,21 @@ def test_a_students_function_is_called_and_its_errors_reported():
 
 def test_a_failed_check_is_a_failed_assertion_for_graders():
     assert issubclass(NotYetRight, AssertionError)
+
+
+def test_a_function_not_defined_or_without_return_is_told_so():
+    with pytest.raises(NotYetRight, match="`f` is still None: define the function"):
+        call_student_function(None, 1, name="f")
+    with pytest.raises(NotYetRight, match="`f` returned None: a function without a `return`"):
+        call_student_function(print, "printed, not returned", name="f")
+
+
+def test_a_students_function_cannot_change_the_checks_data():
+    data = np.zeros(3)
+
+    def scribble(x):
+        x[:] = 1.0
+        return x.sum()
+
+    assert call_student_function(scribble, data, name="f") == 3.0
+    assert not data.any()

@@ -222,7 +222,7 @@ def test_log_density_that_is_not_written_or_fails(train):
 
     _not_yet(check_log_density, not_written, *train, match="not written yet")
     _not_yet(check_log_density, lambda X, m, S: np.linalg.cholesky(-S), *train, match="LinAlgError")
-    _not_yet(check_log_density, lambda X, m, S: None, *train, match="still None")
+    _not_yet(check_log_density, lambda X, m, S: None, *train, match="returned None")
     _not_yet(check_log_density, "log_density", *train, match="should be a function")
     _not_yet(check_log_density, lambda X, m, S: np.full(len(X), np.nan), *train, match="NaN")
 

@@ -184,14 +184,29 @@ def log_not_probability(expected_probability):
 
 
 def call_student_function(function, *args, name):
-    """``function(*args)``, with an error from inside it reported as `NotYetRight`."""
+    """``function(*args)``, with every way it can go wrong reported as `NotYetRight`.
+
+    The function gets copies of array arguments, so that it cannot change the check's
+    data. Not defined yet (None), not a function, not written yet
+    (``raise NotImplementedError()``), an error from inside it, and no return value
+    (None: a missing ``return``, or a ``print`` in its place) each get their own message.
+    """
+    if function is None:
+        raise NotYetRight(f"`{name}` is still None: define the function `{name}` and run "
+                          "its cell again.")
     if not callable(function):
         raise NotYetRight(f"`{name}` should be a function, but it is a "
                           f"{type(function).__name__}.")
+    copies = [np.copy(arg) if isinstance(arg, np.ndarray) else arg for arg in args]
     try:
-        return function(*args)
+        answer = function(*copies)
     except NotImplementedError:
         raise NotYetRight(f"`{name}` is not written yet: replace the "
                           "`raise NotImplementedError()` with your code.") from None
     except Exception as error:
         raise NotYetRight(f"`{name}` raised {type(error).__name__}: {error}") from None
+    if answer is None:
+        raise NotYetRight(f"`{name}` returned None: a function without a `return` statement "
+                          "(or one that prints its result instead) returns None. End it with "
+                          "`return` and the value it computes.")
+    return answer

@@ -41,17 +41,6 @@ RTOL = 1e-6
 
 
 # ------------------------------------------------------------------ validation
-def _call(function, *args, name):
-    """``function(*args)`` via `call_student_function`, with a function that returns
-    None (a missing ``return``, or a ``print`` in its place) told so."""
-    answer = call_student_function(function, *args, name=name)
-    if answer is None:
-        raise NotYetRight(f"`{name}` returned None: end it with `return` and the value "
-                          "(a function without a return statement, or one that prints its "
-                          "result, returns None).")
-    return answer
-
-
 def _check_gradient_inputs(W, X1, T):
     W, X1, T = (np.asarray(a, dtype=float) for a in (W, X1, T))
     if X1.ndim != 2 or T.ndim != 2 or W.ndim != 2:
@@ -233,7 +222,7 @@ def check_softmax_gradient(softmax_gradient, W, X1, T):
                 "J averages over the N samples only; the sum over the K classes stays a sum.",
                 expected / T.shape[1]),
     ]
-    answer = _call(softmax_gradient, W.copy(), X1.copy(), T.copy(), name="softmax_gradient")
+    answer = call_student_function(softmax_gradient, W, X1, T, name="softmax_gradient")
     check_answer(answer, expected, name="softmax_gradient(W, X1, T)", mistakes=mistakes,
                  rtol=RTOL)
 
@@ -501,7 +490,7 @@ def check_bayes_error(bayes_error, mean_0, mean_1, covariance):
                 "norm.cdf(-delta / 2).",
                 np.exp(-delta**2 / 8) / np.sqrt(2 * np.pi)),
     ]
-    answer = _call(bayes_error, mean_0.copy(), mean_1.copy(), covariance.copy(),
+    answer = call_student_function(bayes_error, mean_0, mean_1, covariance,
                    name="bayes_error")
     try:
         shape = np.shape(answer)
