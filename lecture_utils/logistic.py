@@ -495,7 +495,7 @@ def _stochastic_gradient_descent(W, X1, C, penalty, tol, max_iter, learning_rate
     return W, curve, max_iter, False
 
 
-def _lipschitz_step(X1, penalty, solver):
+def lipschitz_step(X1, penalty=0.0, solver="gd"):
     r"""The step :math:`1/L` of ``learning_rate="auto"``.
 
     For ``"gd"``, :math:`L = \frac12\lambda_{max}(X_1^T X_1/N) + \max_j\lambda_j` bounds
@@ -504,6 +504,12 @@ def _lipschitz_step(X1, penalty, solver):
     so gradient descent with this step never increases the loss. For ``"sgd"``,
     :math:`L = \frac12\max_i\lVert x_i\rVert^2 + \max_j\lambda_j` bounds the Hessian of
     every single sample's loss, so no mini-batch step overshoots its own loss.
+
+    Examples
+    --------
+    >>> X1 = np.array([[1.0, 0.0], [1.0, 2.0]])   # a bias column and one feature
+    >>> float(1 / lipschitz_step(X1))              # L = 0.5 * largest eigenvalue of X1'X1/N
+    1.3090169943749475
     """
     if solver == "gd":
         top = np.linalg.eigvalsh(X1.T @ X1 / X1.shape[0])[-1]
@@ -638,7 +644,7 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         if solver == "newton":
             W, curve, n_iter, converged = _newton(W0, X1, C, weights, tol, max_iter)
         else:
-            rate = (_lipschitz_step(X1, weights, solver) if isinstance(self.learning_rate, str)
+            rate = (lipschitz_step(X1, weights, solver) if isinstance(self.learning_rate, str)
                     else float(self.learning_rate))
             if solver == "gd":
                 W, curve, n_iter, converged = _gradient_descent(W0, X1, C, weights, tol,
