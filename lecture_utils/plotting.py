@@ -6,17 +6,85 @@ returns what it drew, like scikit-learn's displays. Colours and markers follow
 `lecture_utils.style`: class ``k`` of ``classes_`` is always drawn the same way.
 """
 
+import base64
+import html
+import io
 from dataclasses import dataclass, field
 from itertools import combinations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from IPython.display import display
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Ellipse, Patch
 
 from .decision import log_joint
 from .style import MIN_FONT_SIZE, class_color, class_marker, region_colormap
 from .validation import class_index, plain
+
+#: Fewest words in a figure's text description: enough for its point, not only its title.
+MIN_ALT_WORDS = 6
+
+
+def figure_html(fig, alt):
+    """The HTML of ``fig`` as a PNG image whose ``alt`` attribute describes it.
+
+    The image is drawn at the figure's own dpi and cropped to what it holds (as the
+    notebooks' inline backend does), without a software stamp, so the same figure
+    gives the same bytes. The description goes into the ``<img>`` element itself
+    because JupyterLab's PNG renderer ignores an output's ``alt`` metadata, while
+    every HTML renderer (JupyterLab, nbconvert's slides, a static site) keeps the
+    attribute, which screen readers read out.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+    alt : str
+        What the figure shows, its point rather than its title, in at least
+        `MIN_ALT_WORDS` words.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> fig, ax = plt.subplots(figsize=(2, 1))
+    >>> page = figure_html(fig, "An empty set of axes, drawn as an example.")
+    >>> page.startswith('<img alt="An empty set of axes, drawn as an example."')
+    True
+    >>> plt.close(fig)
+    """
+    words = alt.split() if isinstance(alt, str) else []
+    if len(words) < MIN_ALT_WORDS:
+        raise ValueError(
+            f"alt must describe what the figure shows in at least {MIN_ALT_WORDS} words "
+            f"(its point, not its title); got {alt!r}."
+        )
+    png = io.BytesIO()
+    fig.savefig(png, format="png", dpi=fig.dpi, bbox_inches="tight",
+                metadata={"Software": None})
+    encoded = base64.b64encode(png.getvalue()).decode("ascii")
+    return (f'<img alt="{html.escape(" ".join(words), quote=True)}" '
+            f'src="data:image/png;base64,{encoded}"/>')
+
+
+def show_figure(fig, alt):
+    """Show ``fig`` in the notebook with its text description ``alt``, and close it.
+
+    The output is the `figure_html` image, with the figure's usual one-line text form
+    for text-only front ends; closing the figure stops the inline backend from
+    showing it a second time without its description.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+    alt : str
+        What the figure shows, in at least `MIN_ALT_WORDS` words.
+    """
+    bundle = {"text/html": figure_html(fig, alt), "text/plain": repr(fig)}
+    plt.close(fig)
+    display(bundle, raw=True)
 
 
 def _axes(ax):

@@ -30,6 +30,7 @@ from .plotting import (
     plot_llr_weights,
     plot_outlier_effect,
     plot_posterior_curve,
+    show_figure,
 )
 from .style import class_color
 from .validation import plain
@@ -83,7 +84,8 @@ def covariance_widget(X, y, feature_names=None, figsize=(8.0, 3.4)):
         view = covariance_view(X, y, covariance)
         fig, ax = plt.subplots(figsize=figsize)
         plot_decision_regions(view.model, X, y, ax, feature_names=feature_names, title=view.title)
-        plt.show()
+        show_figure(fig, f"Decision regions of the {COVARIANCE_LABELS[covariance]} Gaussian "
+                         f"classifier over the training points, {view.title}.")
 
     buttons = widgets.ToggleButtons(
         options=[(COVARIANCE_LABELS[c], c) for c in COVARIANCE_TYPES], value="full",
@@ -195,9 +197,10 @@ def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", ta
 
     def draw(alpha):
         view = categorical_alpha_view(X, y, alpha, categories=categories, priors=priors)
-        _, axes = plt.subplots(1, 2, figsize=figsize)
+        fig, axes = plt.subplots(1, 2, figsize=figsize)
         draw_categorical_alpha_view(view, axes, feature, target, xlabel)
-        plt.show()
+        show_figure(fig, f"Estimated probability of each {feature} per {target}, and the "
+                         f"posterior of each {feature}, with pseudo-count alpha = {alpha:g}.")
 
     slider = widgets.FloatSlider(value=0.0, min=0.0, max=max_alpha, step=0.1,
                                  description="alpha", continuous_update=False)
@@ -326,7 +329,8 @@ def pseudo_count_widget(X_train, y_train, X_test, y_test, labels, numerator=None
         fig, ax = plt.subplots(figsize=figsize)
         plot_llr_weights(view.weights, labels, ax, favours=view.classes,
                          colors=(class_color(top), class_color(1 - top)), title=view.title)
-        plt.show()
+        show_figure(fig, f"Log-likelihood-ratio weight of each symbol, learned with "
+                         f"pseudo-count alpha = {alpha:g}; {view.title}.")
 
     slider = widgets.FloatSlider(value=0.0, min=0.0, max=max_alpha, step=0.05,
                                  description="α", continuous_update=False)
@@ -445,9 +449,10 @@ def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 3.6)):
     """
 
     def draw(prior):
-        _, ax = plt.subplots(figsize=figsize)
+        fig, ax = plt.subplots(figsize=figsize)
         draw_prior_view(prior_view(model, prior, x, grid), ax, feature_name)
-        plt.show()
+        show_figure(fig, f"Posterior against {feature_name or 'the feature'} with its "
+                         f"decision threshold, for the prior P(c1) = {prior:.2f}.")
 
     slider = widgets.FloatSlider(
         value=0.5, min=0.01, max=0.99, step=0.01, continuous_update=False,
@@ -473,7 +478,8 @@ def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 3.6)):
         fig, ax = plt.subplots(figsize=figsize)
         plot_outlier_effect(effect.X, effect.y, effect.outlier, effect.boundaries, ax,
                             label=effect.label, title=effect.title)
-        plt.show()
+        show_figure(fig, f"Decision boundaries with and without one outlier at "
+                         f"({x1:.2f}, {x2:.2f}): {effect.title}.")
 
     sliders = {
         name: widgets.FloatSlider(
@@ -592,7 +598,9 @@ def pca_dimension_widget(dimensions, errors, pca, projections, image_shape, n_co
         plot_image_grid(view.reconstructions, image_shape, n_columns, right,
                         title=f"rebuilt from {dimension} components")
         fig.suptitle(view.title)
-        plt.show()
+        show_figure(fig, f"Error against the number of principal components with m = "
+                         f"{dimension} marked, beside digits rebuilt from {dimension} "
+                         "components.")
 
     slider = widgets.SelectionSlider(
         options=dimensions, value=dimensions[len(dimensions) // 2],

@@ -1,4 +1,4 @@
-"""Re-executing a notebook reproduces every stored output, figures included.
+"""Re-executing a notebook reproduces every stored output, and every figure shows its point.
 
 nbval compares text and HTML outputs but not images; this test executes each notebook
 afresh (with notebooks/execute.py's client), from a temporary working directory, and
@@ -12,24 +12,46 @@ shown (Python hides most of them by default), so a warning of a coming change in
 pandas, matplotlib or scikit-learn, triggered by a notebook or by lecture_utils, appears
 in the cell's output and fails the comparison. Two third-party warnings that do not come
 from our code are left hidden (`KNOWN_THIRD_PARTY_WARNINGS`).
+
+The same run checks every figure the notebook draws, widgets' figures included, at the
+moment it is rendered (tests/figure_check.py): no legend over data or over other axes,
+no text over text, no annotation over data, nothing outside the saved image. Each
+notebook is executed once, for both tests.
 """
 
 import base64
 import configparser
-import copy
+import functools
+import json
 import os
 import re
+import tempfile
 from pathlib import Path
 
 import nbformat
 import pytest
+from figure_check import LOG_VARIABLE
 from figure_comparison import figure_difference
 from test_execute import execute  # notebooks/execute.py
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+NOTEBOOKS = execute.ALL_NOTEBOOKS
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PNG = "image/png"
+HTML = "text/html"
+#: A figure shown by `lecture_utils.plotting.show_figure`: a PNG inside an <img>.
+EMBEDDED_PNG = re.compile(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
+#: Run by the kernel before the notebook (PYTHONSTARTUP): check each figure as it is drawn.
+STARTUP = """
+def _check_figures():
+    import sys
+    sys.path.insert(0, {tests!r})
+    import figure_check
+    sys.path.remove({tests!r})
+    figure_check.install({log!r})
+_check_figures()
+del _check_figures
+"""
 
 #: (start of the message, why it is hidden) of each third-party warning left hidden.
 KNOWN_THIRD_PARTY_WARNINGS = [
@@ -82,20 +104,53 @@ def _compared(cell):
             data = output.get("data", {})
             if PNG in data:
                 figures.append(base64.b64decode(data[PNG]))
+            if HTML in data:
+                figures += [base64.b64decode(png) for png in EMBEDDED_PNG.findall(data[HTML])]
             parts.append(tuple(sorted(
                 (mime, "<PNG>" if mime == PNG else
-                 _clean(value) if isinstance(value, str) else repr(value))
+                 _clean(EMBEDDED_PNG.sub('src="<PNG>"', value)) if isinstance(value, str)
+                 else repr(value))
                 for mime, value in data.items() if mime != WIDGET_VIEW
             )))
     return parts, figures
 
 
+@functools.cache
+def executed(path):
+    """Run the notebook at ``path`` afresh; return it and its figures' problems.
+
+    Returns
+    -------
+    fresh : nbformat.NotebookNode
+    problems : list of (cell index or None, problem)
+    """
+    fresh = nbformat.read(path, as_version=4)
+    with tempfile.TemporaryDirectory() as work:
+        log, startup = Path(work) / "figures.jsonl", Path(work) / "startup.py"
+        startup.write_text(STARTUP.format(tests=str(ROOT / "tests"), log=str(log)))
+        log.touch()
+        execute.notebook_client(fresh, work).execute(env={
+            **os.environ, "PYTHONWARNINGS": KERNEL_WARNINGS, "PYTHONSTARTUP": str(startup),
+            LOG_VARIABLE: str(log)})
+        records = [json.loads(line) for line in log.read_text().splitlines()]
+    cell_of = {cell.execution_count: index for index, cell in enumerate(fresh.cells)
+               if cell.cell_type == "code" and cell.get("execution_count")}
+    problems = [(cell_of.get(record["execution_count"]), problem)
+                for record in records for problem in record["problems"]]
+    return fresh, problems
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_re_executing_reproduces_every_stored_output(path, tmp_path):
+def test_every_figure_shows_its_point(path):
+    _, problems = executed(path)
+    report = "\n".join(f"  cell {index}: {problem}" for index, problem in problems)
+    assert not problems, f"{path.name}: {len(problems)} figure problems\n{report}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_re_executing_reproduces_every_stored_output(path):
     stored = nbformat.read(path, as_version=4)
-    fresh = copy.deepcopy(stored)
-    execute.notebook_client(fresh, tmp_path).execute(
-        env={**os.environ, "PYTHONWARNINGS": KERNEL_WARNINGS})
+    fresh, _ = executed(path)
     for index, (old, new) in enumerate(zip(stored.cells, fresh.cells, strict=True)):
         if old.cell_type != "code" or "nbval-ignore-output" in old.metadata.get("tags", []):
             continue

@@ -2,6 +2,8 @@
 or warnings."""
 
 import base64
+import html
+import re
 import struct
 from pathlib import Path
 
@@ -81,17 +83,53 @@ def _png_size(encoded):
     return struct.unpack(">II", data[16:24])
 
 
-def _stored_figures(notebook):
-    """(where, PNG) of every figure in the outputs and in the stored widget views."""
-    for index, cell in enumerate(notebook.cells):
-        for output in cell.get("outputs", []):
-            if "image/png" in output.get("data", {}):
-                yield f"cell {index}", output["data"]["image/png"]
+#: An image in an HTML output, as `lecture_utils.plotting.show_figure` writes it.
+HTML_IMAGE = re.compile(r"<img\b[^>]*>")
+HTML_ALT = re.compile(r'\balt="([^"]*)"')
+HTML_PNG = re.compile(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
+
+
+def _figures_of(output):
+    """(PNG, alt text or None) of every image in one output."""
+    data = output.get("data", {})
+    if "image/png" in data:
+        yield data["image/png"], output.get("metadata", {}).get("image/png", {}).get("alt")
+    for tag in HTML_IMAGE.findall(data.get("text/html", "")):
+        png, alt = HTML_PNG.search(tag), HTML_ALT.search(tag)
+        yield (png and png.group(1)), (alt and html.unescape(alt.group(1)))
+
+
+def _stored_figures(notebook, with_alt=False):
+    """(where, PNG) of every figure in the outputs and in the stored widget views, or
+    (where, PNG, alt text) with ``with_alt``."""
+    outputs = [(f"cell {index}", output) for index, cell in enumerate(notebook.cells)
+               for output in cell.get("outputs", [])]
     widgets = notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
-    for model in widgets.values():
-        for output in model.get("state", {}).get("outputs", []) or []:
-            if "image/png" in output.get("data", {}):
-                yield "a widget", output["data"]["image/png"]
+    outputs += [("a widget", output) for model in widgets.values()
+                for output in model.get("state", {}).get("outputs", []) or []]
+    for where, output in outputs:
+        for png, alt in _figures_of(output):
+            yield (where, png, alt) if with_alt else (where, png)
+
+
+def test_every_figure_has_a_description_of_at_least_six_words(notebook):
+    """Every stored image, in a cell or a widget, carries alt text that says what it shows."""
+    short = [f"{where}: {alt!r}" for where, _, alt in _stored_figures(notebook, with_alt=True)
+             if len((alt or "").split()) < 6]
+    assert not short, ("figures without alt text of at least six words (show them with "
+                       "lecture_utils.plotting.show_figure): " + "; ".join(short))
+
+
+def test_no_two_figures_share_a_description():
+    """Alt text is each figure's own: no two figures of the collection share it."""
+    seen = {}
+    for path in NOTEBOOKS:
+        notebook = nbformat.read(path, as_version=4)
+        for where, _, alt in _stored_figures(notebook, with_alt=True):
+            if alt:
+                seen.setdefault(" ".join(alt.split()).lower(), []).append(f"{path.name} {where}")
+    shared = {alt: places for alt, places in seen.items() if len(places) > 1}
+    assert not shared, f"figures that share their alt text: {shared}"
 
 
 def test_png_size_reads_the_header():

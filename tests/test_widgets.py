@@ -21,6 +21,7 @@ from matplotlib.colors import to_rgba
 from scipy.stats import norm
 from sklearn.naive_bayes import MultinomialNB
 
+from lecture_utils import widgets as widgets_module
 from lecture_utils.datasets import FUR_COLOURS, load_cat_fur, load_heights, load_iris_2d
 from lecture_utils.experiments import outlier_effect, outlier_summary
 from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier
@@ -57,6 +58,19 @@ from lecture_utils.widgets import (
     pseudo_count_view,
     pseudo_count_widget,
 )
+
+
+@pytest.fixture
+def shown(monkeypatch):
+    """The figures the widgets show, each with its alt text, kept open for the test."""
+    figures = []
+
+    def record(fig, alt):
+        assert len(alt.split()) >= 6, alt
+        figures.append((fig, alt))
+
+    monkeypatch.setattr(widgets_module, "show_figure", record)
+    return figures
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +111,7 @@ def test_covariance_view_rejects_an_unknown_model(iris):
 
 # ipywidgets 8.1.2 imports a deprecated ipykernel module when it first draws.
 @pytest.mark.filterwarnings("ignore:`ipykernel.pylab.backend_inline` is deprecated")
-def test_covariance_widget_offers_the_four_models_and_redraws(iris):
+def test_covariance_widget_offers_the_four_models_and_redraws(iris, shown):
     control = covariance_widget(iris.X, iris.y, feature_names=iris.feature_names,
                                 figsize=(6.0, 4.0))
     assert isinstance(control, ipywidgets.interactive)
@@ -108,7 +122,8 @@ def test_covariance_widget_offers_the_four_models_and_redraws(iris):
     assert isinstance(control.children[-1], ipywidgets.Output)
 
     def last_title():
-        figure = plt.figure(plt.get_fignums()[-1])
+        figure, alt = shown[-1]
+        assert "training points" in alt
         assert tuple(figure.get_size_inches()) == (6.0, 4.0)
         axes = figure.axes[0]
         assert axes.get_xlabel() == iris.feature_names[0]
@@ -506,14 +521,14 @@ def test_error_curve_labels_points_inwards_and_takes_a_ylabel():
     assert ax.get_ylabel() == "error (%)"
 
 
-def test_widget_clips_the_error_axis(fitted):
+def test_widget_clips_the_error_axis(fitted, shown):
     _, pca, projections = fitted
     control = pca_dimension_widget(DIMENSIONS, ERRORS, pca, projections, SHAPE, n_columns=3,
                                    max_error=0.4)
-    plt.close("all")
+    shown.clear()
     control.update()
-    assert len(plt.get_fignums()) == 1
-    assert plt.gcf().axes[0].get_ylim() == (0.0, 40.0)
+    assert len(shown) == 1
+    assert shown[0][0].axes[0].get_ylim() == (0.0, 40.0)
 
 
 # Three events; class "b" never produced event 2, and neither class produced event 3.
