@@ -25,6 +25,11 @@ CLASS_COLORS = (
 )
 CLASS_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "h", "<")
 
+#: Colour maps for continuous values: one for values of one sign (counts, densities,
+#: probabilities), one for signed values centred on zero (component weights).
+SEQUENTIAL_CMAP = "viridis"
+DIVERGING_CMAP = "RdBu_r"
+
 #: Width and height in inches of a figure that fills a 16:9 slide at 100 dpi.
 SLIDE_FIGSIZE = (10.0, 5.0)
 
@@ -66,7 +71,7 @@ STYLE = {
     "grid.alpha": 0.3,
     "axes.spines.top": False,
     "axes.spines.right": False,
-    "image.cmap": "viridis",
+    "image.cmap": SEQUENTIAL_CMAP,
     "text.usetex": False,
     "svg.hashsalt": "lecture-utils",
     "axes.prop_cycle": mpl.cycler(color=list(CLASS_COLORS)),
