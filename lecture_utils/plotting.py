@@ -2,8 +2,9 @@
 posterior maps, and log-likelihood-ratio and posterior curves along one feature.
 
 Every function takes ``ax=None`` (a new figure is made when it is None) and
-returns what it drew, like scikit-learn's displays. Colours and markers follow
-`lecture_utils.style`: class ``k`` of ``classes_`` is always drawn the same way.
+returns what it drew, like scikit-learn's displays. Colours, markers, line styles,
+hatches and colour maps follow `lecture_utils.style`: class ``k`` of ``classes_`` is
+always drawn the same way, and never told apart by colour alone.
 """
 
 import base64
@@ -16,10 +17,21 @@ import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import display
 from matplotlib.colors import to_rgb
+from matplotlib.legend_handler import HandlerTuple
 from matplotlib.patches import Ellipse, Patch
 
 from .decision import log_joint
-from .style import MIN_FONT_SIZE, class_color, class_marker, region_colormap
+from .style import (
+    ERROR_CMAP,
+    GREY_CMAP,
+    HATCH_STYLE,
+    MIN_FONT_SIZE,
+    class_color,
+    class_hatch,
+    class_linestyle,
+    class_marker,
+    region_colormap,
+)
 from .validation import class_index, plain
 
 #: Fewest words in a figure's text description: enough for its point, not only its title.
@@ -191,6 +203,7 @@ class DecisionRegionsPlot:
     points: list = field(default_factory=list)
     contours: list = field(default_factory=list)
     ellipses: list = field(default_factory=list)
+    hatches: object = None
 
 
 def plot_decision_regions(
@@ -209,6 +222,10 @@ def plot_decision_regions(
     point_alpha=0.9,
 ):
     """Colour the plane by the class a fitted classifier predicts, and show the data.
+
+    Each class's region is its pale colour with its hatch (`class_hatch`), its density
+    contours or ellipses are in its colour and line style, and its points in its colour
+    and marker: no class is told apart by colour alone.
 
     Parameters
     ----------
@@ -250,7 +267,8 @@ def plot_decision_regions(
         xx, yy, predicted, cmap=region_colormap(classes.size), vmin=-0.5,
         vmax=classes.size - 0.5, shading="auto", rasterized=True,
     )
-    drawn = DecisionRegionsPlot(ax=ax, regions=regions)
+    drawn = DecisionRegionsPlot(ax=ax, regions=regions,
+                                hatches=hatch_regions(ax, xx, yy, predicted, classes.size))
     if shapes == "density":
         log_lik = classifier.log_likelihood(grid)
         for k in range(classes.size):
@@ -258,7 +276,7 @@ def plot_decision_regions(
             levels = surface.max() - 0.5 * np.array([4.0, 1.0])
             drawn.contours.append(
                 ax.contour(xx, yy, surface, levels=levels, colors=[class_color(k)],
-                           linestyles="solid", linewidths=[1.2, 2.0])
+                           linestyles=[class_linestyle(k)], linewidths=[1.2, 2.0])
             )
     elif shapes == "ellipses":
         for k in range(classes.size):
@@ -266,7 +284,8 @@ def plot_decision_regions(
                 drawn.ellipses.append(
                     covariance_ellipse(
                         classifier.means_[k], classifier.covariances_[k], n_std, ax,
-                        color=class_color(k), linewidth=2.0 if n_std == 1 else 1.2,
+                        color=class_color(k), linestyle=class_linestyle(k),
+                        linewidth=2.0 if n_std == 1 else 1.2,
                     )
                 )
     X = np.asarray(X, dtype=float)
@@ -276,8 +295,10 @@ def plot_decision_regions(
         drawn.points.extend(scatter_classes(X, y, classes, ax, size=point_size, alpha=point_alpha))
         if legend:
             # Beside the axes: never hides data, and placing it costs nothing
-            # (loc="best" would test every cell of the region mesh).
-            ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
+            # (loc="best" would test every cell of the region mesh). Each entry shows
+            # the class's region (pale colour and hatch) and its marker.
+            ax.legend(*region_legend_entries(drawn.points), handler_map={tuple: HandlerTuple(None)},
+                      loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
     ax.set_xlim(xx.min(), xx.max())
     ax.set_ylim(yy.min(), yy.max())
     if feature_names is not None:
@@ -288,25 +309,82 @@ def plot_decision_regions(
     return drawn
 
 
+def hatch_regions(ax, xx, yy, index, n_classes):
+    """Hatch the region of each class ``k`` (where ``index == k``) with ``class_hatch(k)``.
+
+    The hatches are thin and faint (`lecture_utils.style.HATCH_STYLE`): a cue besides the
+    region's pale colour that needs no colour vision, and survives greyscale printing.
+
+    Parameters
+    ----------
+    xx, yy : ndarray of shape (n_rows, n_cols)
+        A `grid_over` grid.
+    index : ndarray of shape (n_rows, n_cols)
+        The class index at each grid point.
+    n_classes : int
+
+    Returns
+    -------
+    matplotlib.contour.QuadContourSet
+        Filled contours with no colour, one hatch per class (its ``hatches``).
+    """
+    limits = ax.get_xlim(), ax.get_ylim()
+    hatches = ax.contourf(xx, yy, index, levels=np.arange(n_classes + 1) - 0.5, colors="none",
+                          hatches=[class_hatch(k) for k in range(n_classes)], **HATCH_STYLE)
+    ax.set(xlim=limits[0], ylim=limits[1])
+    return hatches
+
+
+def region_legend_entries(points, lightness=0.75):
+    """Legend handles and labels, one per class: its hatched pale region and its marker.
+
+    Parameters
+    ----------
+    points : list of PathCollection
+        One scatter per class, in class order, as `scatter_classes` returns.
+    lightness : float, default=0.75
+        As in `lecture_utils.style.region_colormap`.
+
+    Returns
+    -------
+    handles : list of (Patch, PathCollection)
+        For ``ax.legend`` with ``handler_map={tuple: HandlerTuple(None)}``.
+    labels : list of str
+    """
+    pale = region_colormap(len(points), lightness)
+    handles = [(Patch(facecolor=pale(k), edgecolor="none", hatch=class_hatch(k), **HATCH_STYLE),
+                collection) for k, collection in enumerate(points)]
+    return handles, [collection.get_label() for collection in points]
+
+
 def plot_category_probabilities(probabilities, categories, classes, ax=None, *, ylabel=None,
-                                title=None, annotate=True, xlabel=None):
+                                title=None, annotate=True, xlabel=None, legend=True,
+                                orientation="vertical"):
     r"""Grouped bars of one probability per class and category, e.g. :math:`\pi_{c,v}`.
 
     Parameters
     ----------
     probabilities : array-like of shape (n_classes, n_categories)
-        Row ``k`` is drawn in the colour of class ``k``; NaN entries are left out.
+        Row ``k`` is drawn in the colour and hatch of class ``k``; NaN entries are left out.
     categories : sequence of length n_categories
         Tick labels.
     classes : sequence of length n_classes
         Legend labels.
     ax : matplotlib Axes, default=None
     ylabel, title : str, default=None
+        ``ylabel`` names the probabilities.
     annotate : bool, default=True
-        Write each value above its bar, vertically, so that neighbouring values do not
-        overlap at a legible size.
+        Write each value at the end of its bar (vertically above a vertical bar), so that
+        neighbouring values do not overlap at a legible size.
     xlabel : str, default=None
         What the categories are (e.g. "fur colour").
+    legend : bool, default=True
+        Name the classes in a legend outside the axes, at their right; pass False for
+        all but one of several panels that share it.
+    orientation : {"vertical", "horizontal"}, default="vertical"
+        Horizontal bars list the categories down the y axis, first at the top, with
+        ``xlabel`` on the y axis and ``ylabel`` on the x axis: long category names
+        need no rotation in narrow panels.
 
     Returns
     -------
@@ -320,25 +398,35 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
             f"probabilities has shape {probabilities.shape} but there are {len(classes)} "
             f"classes and {len(categories)} categories; pass one row per class."
         )
+    vertical = {"vertical": True, "horizontal": False}.get(orientation)
+    if vertical is None:
+        raise ValueError(f"orientation must be 'vertical' or 'horizontal'; got {orientation!r}.")
     positions = np.arange(len(categories))
     width = 0.8 / len(classes)
     drawn = []
     for k, (label, row) in enumerate(zip(classes, probabilities, strict=True)):
         offset = (k - (len(classes) - 1) / 2) * width
-        bars = ax.bar(positions + offset, np.nan_to_num(row), width, color=class_color(k),
-                      edgecolor="black", linewidth=0.6, label=str(label))
+        bars = (ax.bar if vertical else ax.barh)(
+            positions + offset, np.nan_to_num(row), width, color=class_color(k),
+            edgecolor="black", linewidth=0.6, hatch=class_hatch(k), **HATCH_STYLE,
+            label=str(label))
         if annotate:
             ax.bar_label(bars, labels=["" if np.isnan(p) else f"{p:.2f}" for p in row],
-                         padding=2, fontsize=MIN_FONT_SIZE, rotation=90)
+                         padding=2, fontsize=MIN_FONT_SIZE, rotation=90 if vertical else 0)
         drawn.append(bars)
-    ax.set_xticks(positions, [str(c) for c in categories])
-    ax.set_yticks(np.linspace(0.0, 1.0, 6))
-    ax.set_ylim(0.0, 1.45)
-    ax.legend(loc="upper center", ncol=len(classes), framealpha=0.9)
+    category_axis, value_axis = (ax.xaxis, ax.yaxis) if vertical else (ax.yaxis, ax.xaxis)
+    category_axis.set_ticks(positions, [str(c) for c in categories])
+    value_axis.set_ticks(np.linspace(0.0, 1.0, 6 if vertical else 3))
+    # Room beyond 1 for the value written at the end of a bar of height 1.
+    (ax.set_ylim if vertical else ax.set_xlim)(0.0, 1.3)
+    if not vertical:  # the first category at the top (idempotent on shared axes)
+        ax.set_ylim(len(categories) - 0.5, -0.5)
+    if legend:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
     if ylabel is not None:
-        ax.set_ylabel(ylabel)
+        (ax.set_ylabel if vertical else ax.set_xlabel)(ylabel)
     if xlabel is not None:
-        ax.set_xlabel(xlabel)
+        (ax.set_xlabel if vertical else ax.set_ylabel)(xlabel)
     if title is not None:
         ax.set_title(title)
     return drawn
@@ -352,7 +440,8 @@ def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, lim
     speaks for the class in the numerator of the ratio. Infinite weights (an
     event that one class has never produced, under maximum likelihood) are
     drawn as hatched bars that run out of the axes (cut by the frame, so they
-    are longer than any finite bar) and labelled with the sign of infinity.
+    are longer than any finite bar) and labelled with the sign of infinity at
+    their base, on the other side of 0, so that the label covers no bar.
 
     Parameters
     ----------
@@ -400,14 +489,14 @@ def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, lim
         np.arange(weights.size), heights, color=[positive if w > 0 else negative for w in weights],
         edgecolor="black", linewidth=0.6,
     )
-    for bar, w, h in zip(bars, weights, heights, strict=True):
+    for bar, w in zip(bars, weights, strict=True):
         if np.isinf(w):
             bar.set_hatch("//")
-            ax.annotate("+∞" if w > 0 else "−∞",
-                        (bar.get_x() + bar.get_width() / 2, np.sign(h) * edge),
-                        xytext=(0, -18 if w > 0 else 6), textcoords="offset points",
-                        ha="center", fontsize=MIN_FONT_SIZE, fontweight="bold",
-                        bbox={"boxstyle": "round", "facecolor": "white", "alpha": 0.9})
+            # the label sits at the bar's base, on the other side of 0, where no bar is
+            ax.annotate("+∞" if w > 0 else "−∞", (bar.get_x() + bar.get_width() / 2, 0.0),
+                        xytext=(0, -4 if w > 0 else 4), textcoords="offset points",
+                        ha="center", va="top" if w > 0 else "bottom",
+                        fontsize=MIN_FONT_SIZE, fontweight="bold")
     ax.axhline(0.0, color="black", linewidth=0.8)
     ax.set_xticks(np.arange(weights.size), labels)
     ax.set_ylim(-edge * 1.05, edge * 1.05)
@@ -460,6 +549,8 @@ def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, fe
                             density_label="f(x | {label})"):
     r"""Each class's histogram (as a density) with its fitted density :math:`f(x \mid c)` on top.
 
+    A class's histogram has its colour and hatch, its curve its colour and line style.
+
     Parameters
     ----------
     model : fitted classifier with ``log_likelihood`` and ``classes_``, trained on one feature
@@ -491,9 +582,11 @@ def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, fe
     drawn = ClassDensityPlot(ax=ax, grid=grid)
     for k, label in enumerate(classes.tolist()):
         _, _, bars = ax.hist(X[index == k, 0], bins=edges, density=True, alpha=0.35,
-                             color=class_color(k), label=f"{label} (data)")
+                             color=class_color(k), hatch=class_hatch(k), **HATCH_STYLE,
+                             label=f"{label} (data)")
         drawn.histograms.append(bars)
         drawn.curves.extend(ax.plot(grid, densities[:, k], color=class_color(k),
+                                    linestyle=class_linestyle(k),
                                     label=density_label.format(label=label)))
     ax.set_ylabel("density")
     return _finish(ax, drawn, feature_name=feature_name, legend_loc="upper right")
@@ -534,7 +627,7 @@ def plot_density_2d(model, X, y=None, ax=None, *, resolution=200, padding=0.5, l
     ax = _axes(ax)
     xx, yy, grid = grid_over(X, resolution, padding)
     density = np.exp(model.log_density(grid)).reshape(xx.shape)
-    image = grid_image(ax, density, xx, yy, cmap="Greys", vmin=0.0)
+    image = grid_image(ax, density, xx, yy, cmap=GREY_CMAP, vmin=0.0)
     contours = ax.contour(xx, yy, density, levels=levels, colors="black", linewidths=0.8)
     drawn = DensityMapPlot(ax=ax, image=image, contours=contours)
     if y is not None:
@@ -603,7 +696,8 @@ def plot_llr_curve(grid, llr, ax=None, *, levels=None, crossings=(), feature_nam
     drawn.curves.extend(ax.plot(grid, llr, color="black", label="llr(x)"))
     for k, (label, level) in enumerate((levels or {}).items()):
         drawn.level_lines.append(
-            ax.axhline(level, color=class_color(k + 2), linestyle="--", label=f"t: {label}")
+            ax.axhline(level, color=class_color(k + 2), linestyle=class_linestyle(k + 1),
+                       label=f"t: {label}")
         )
     drawn.crossing_lines.extend(_crossing_lines(ax, crossings, grid))
     ax.set(xlim=(grid[0], grid[-1]), ylabel="log-likelihood ratio")
@@ -637,14 +731,17 @@ def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), cros
     ax = drawn.ax
     for k, values in ((1, posterior), (0, 1.0 - posterior)):
         drawn.curves.extend(ax.plot(grid, values, color=class_color(k),
-                                    linestyle="-" if k else "--", label=f"P({classes[k]} | x)"))
+                                    linestyle=class_linestyle(k), label=f"P({classes[k]} | x)"))
     drawn.level_lines.append(ax.axhline(0.5, color="grey", linewidth=1.0))
     drawn.crossing_lines.extend(_crossing_lines(ax, crossings, grid))
     if point is not None:
         drawn.point = ax.scatter([point[0]], [point[1]], s=90, color=class_color(1),
                                  edgecolor="black", zorder=3, label=f"x = {point[0]:g}")
     ax.set(xlim=(grid[0], grid[-1]), ylim=(-0.02, 1.02), ylabel="posterior probability")
-    return _finish(ax, drawn, feature_name=feature_name, title=title, legend_loc="center left")
+    _finish(ax, drawn, feature_name=feature_name, title=title, legend_loc="upper left")
+    # Beside the axes: the two curves, the line at 1/2 and the sample leave no free corner.
+    ax.get_legend().set_bbox_to_anchor((1.01, 1.0))
+    return drawn
 
 
 # --------------------------------------------------------------- two features
@@ -655,6 +752,7 @@ class PosteriorMapPlot:
     ax: object
     image: object
     points: list = field(default_factory=list)
+    hatches: object = None
 
 
 def posterior_colors(posteriors):
@@ -678,7 +776,8 @@ def plot_posteriors(classifier, X, y=None, ax=None, *, resolution=200, padding=0
     """Colour the plane by the posteriors of a fitted classifier (a blend of class colours).
 
     A point certain to be of class ``k`` gets colour ``k``; where classes are
-    equally likely the colours mix.
+    equally likely the colours mix. The region where class ``k`` is the most probable
+    also carries its hatch (`class_hatch`), a cue that needs no colour vision.
 
     Parameters
     ----------
@@ -699,10 +798,13 @@ def plot_posteriors(classifier, X, y=None, ax=None, *, resolution=200, padding=0
     """
     ax = _axes(ax)
     xx, yy, grid = grid_over(X, resolution, padding)
-    colors = posterior_colors(classifier.predict_proba(grid)).reshape(xx.shape + (3,))
+    posteriors = classifier.predict_proba(grid)
+    colors = posterior_colors(posteriors).reshape(xx.shape + (3,))
     colors = colors + (1.0 - colors) * lightness
     image = grid_image(ax, colors, xx, yy)
-    drawn = PosteriorMapPlot(ax=ax, image=image)
+    most_probable = posteriors.argmax(axis=1).reshape(xx.shape)
+    drawn = PosteriorMapPlot(ax=ax, image=image, hatches=hatch_regions(
+        ax, xx, yy, most_probable, posteriors.shape[1]))
     if y is not None:
         drawn.points.extend(scatter_classes(X, y, classifier.classes_, ax, size=18, alpha=0.7))
     if feature_names is not None:
@@ -779,7 +881,8 @@ def plot_loss_curves(curves, ax=None, *, optimum=None, xlabel="iteration (epoch 
             keep = curve > 1e-16
             steps, curve = steps[keep], curve[keep]
         lines.extend(ax.plot(steps, curve, color=class_color(k), marker=class_marker(k),
-                             markevery=max(1, curve.size // 12), label=label))
+                             linestyle=class_linestyle(k), markevery=max(1, curve.size // 12),
+                             label=label))
     if optimum is not None:
         ax.set_yscale("log")
         ax.set_ylabel(r"$J(W_t) - J^*$")
@@ -814,7 +917,7 @@ def plot_learning_curves(curve, ax=None, *, floor=None, floor_label="Bayes error
     for k, name in enumerate(means.columns):
         mean, half = means[name].to_numpy(), errors[name].to_numpy()
         lines.extend(ax.plot(sizes, mean, color=class_color(k), marker=class_marker(k),
-                             label=name))
+                             linestyle=class_linestyle(k), label=name))
         ax.fill_between(sizes, mean - half, mean + half, color=class_color(k), alpha=0.2)
     if floor is not None:
         lines.append(ax.axhline(floor, color="black", linestyle=":", linewidth=1.5,
@@ -848,7 +951,7 @@ def plot_linear_boundary(w, b, ax=None, **style):
 
 
 def plot_outlier_effect(X, y, outlier, boundaries, ax=None, *, label=None, colors=None,
-                        legend=True, title=None):
+                        legend=True, title=None, to_scale=None):
     """Linear boundaries fitted without (dashed) and with (solid) one added outlier.
 
     Parameters
@@ -868,6 +971,10 @@ def plot_outlier_effect(X, y, outlier, boundaries, ax=None, *, label=None, color
     legend : bool, default=True
         Add a legend (its entries are labelled either way, for a figure legend).
     title : str, default=None
+    to_scale : float, default=None
+        If given, draw both features to the same scale (equal aspect), so that the angle
+        between two boundaries on screen is their true angle; one range is widened about
+        its centre so that the axes are ``to_scale`` times as high as they are wide.
 
     Returns
     -------
@@ -894,8 +1001,14 @@ def plot_outlier_effect(X, y, outlier, boundaries, ax=None, *, label=None, color
     extent = np.vstack([X, outlier])
     lows, highs = extent.min(axis=0), extent.max(axis=0)
     margin = 0.08 * (highs - lows)
-    ax.set_xlim(lows[0] - margin[0], highs[0] + margin[0])
-    ax.set_ylim(lows[1] - margin[1], highs[1] + margin[1])
+    lows, highs = lows - margin, highs + margin
+    if to_scale is not None:
+        width = max(highs[0] - lows[0], (highs[1] - lows[1]) / to_scale)
+        centre, half = (lows + highs) / 2, np.array([width, to_scale * width]) / 2
+        lows, highs = centre - half, centre + half
+        ax.set_aspect("equal")
+    ax.set_xlim(lows[0], highs[0])
+    ax.set_ylim(lows[1], highs[1])
     ax.plot([], [], color="grey", linestyle="--", label="without the outlier")
     if legend:
         ax.legend(loc="best", framealpha=0.9)
@@ -941,7 +1054,7 @@ def image_mosaic(images, image_shape, n_columns, padding=1):
 
 
 def plot_image_grid(images, image_shape, n_columns, ax=None, *, row_labels=None, title=None,
-                    value_range=(0.0, 255.0), cmap="gray_r"):
+                    value_range=(0.0, 255.0), cmap=GREY_CMAP):
     """Show flattened images (digits, class means, samples) as a grid in one axes.
 
     Parameters
@@ -955,8 +1068,9 @@ def plot_image_grid(images, image_shape, n_columns, ax=None, *, row_labels=None,
     title : str, default=None
     value_range : (float, float), default=(0, 255)
         Grey levels mapped to white and black; values outside are clipped.
-    cmap : str, default="gray_r"
-        Ink dark on a light background.
+    cmap : str or Colormap, default=`lecture_utils.style.GREY_CMAP`
+        Ink dark on a light background; `lecture_utils.style.DIVERGING_CMAP` for signed
+        images (e.g. principal components) with a symmetric ``value_range``.
 
     Returns
     -------
@@ -994,7 +1108,7 @@ class ConfusionMatrixPlot:
     matrix: np.ndarray
 
 
-def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None):
+def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None, zeros=True):
     r"""Counts :math:`C_{ij}` of samples of class :math:`i` predicted as :math:`j`.
 
     The correct decisions (the diagonal) are written in grey; the colour shows
@@ -1007,6 +1121,9 @@ def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None):
         Row and column order; the sorted labels of both arrays by default.
     ax : matplotlib Axes, default=None
     title : str, default=None
+    zeros : bool, default=True
+        Write the zero counts too; with False their cells stay blank, so that the
+        errors made read at a glance among many classes.
 
     Returns
     -------
@@ -1020,10 +1137,12 @@ def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None):
     classes = np.asarray(classes)
     matrix = confusion_matrix(y_true, y_pred, labels=classes)
     errors = np.ma.masked_where(np.eye(classes.size, dtype=bool), matrix)
-    colormap = plt.get_cmap("Reds").with_extremes(bad="#eeeeee")
+    colormap = plt.get_cmap(ERROR_CMAP).with_extremes(bad="#eeeeee")
     image = ax.imshow(errors, cmap=colormap, vmin=0, interpolation="nearest")
     largest = max(int(errors.max()), 1) if errors.count() else 1
     for (i, j), count in np.ndenumerate(matrix):
+        if count == 0 and not zeros:
+            continue
         color = "dimgray" if i == j else ("white" if count > 0.6 * largest else "black")
         ax.text(j, i, str(count), ha="center", va="center", fontsize=MIN_FONT_SIZE, color=color)
     ticks = np.arange(classes.size)
@@ -1038,7 +1157,7 @@ def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None):
 
 
 def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, highlight=(),
-                                 color=None, ylabel="test error (%)"):
+                                 color=None, ylabel="test error (%)", below=(), linestyle="-"):
     """Error rate (in %) against the number of features, with chosen points marked.
 
     Parameters
@@ -1053,6 +1172,12 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
         Dimensions (from ``dimensions``) to mark with a large dot and their error.
     color : colour, default=None
     ylabel : str, default="test error (%)"
+    below : sequence of int, default=()
+        Highlighted dimensions whose label goes below the point rather than above it
+        (at a minimum, where the curve on either side runs above the label).
+    linestyle : str, default="-"
+        Line style of the curve: a second cue beside the colour when several curves
+        share the axes.
 
     Returns
     -------
@@ -1067,7 +1192,8 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
             f"dimensions and errors must be 1-D and of the same length; got "
             f"{dimensions.shape} and {errors.shape}."
         )
-    lines = ax.plot(dimensions, errors, marker="o", markersize=4, label=label, color=color)
+    lines = ax.plot(dimensions, errors, marker="o", markersize=4, label=label, color=color,
+                    linestyle=linestyle)
     for m in highlight:
         where = np.flatnonzero(dimensions == m)
         if where.size == 0:
@@ -1077,8 +1203,10 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
                          markeredgecolor="black")
         # Label to the right of the point, or to its left in the right half of the curve.
         right_half = m > (dimensions.min() + dimensions.max()) / 2
-        ax.annotate(f"m = {m}: {e:.2f} %", (m, e), xytext=(-8 if right_half else 8, 10),
-                    textcoords="offset points", ha="right" if right_half else "left")
+        ax.annotate(f"m = {m}: {e:.2f} %", (m, e),
+                    xytext=(-8 if right_half else 8, -10 if m in below else 10),
+                    textcoords="offset points", ha="right" if right_half else "left",
+                    va="top" if m in below else "baseline")
     ax.set_xlabel("number of principal components m")
     ax.set_ylabel(ylabel)
     return lines
@@ -1114,7 +1242,7 @@ def plot_correlation_matrices(matrices, axes, *, titles=None, tick_labels=None):
     images = []
     last = matrices.shape[1] - 1
     for k, (ax, matrix) in enumerate(zip(axes, matrices, strict=True)):
-        images.append(ax.imshow(np.abs(matrix), cmap="Greys", vmin=0, vmax=1))
+        images.append(ax.imshow(np.abs(matrix), cmap=GREY_CMAP, vmin=0, vmax=1))
         ax.grid(False)
         if titles is not None:
             ax.set_title(titles[k])

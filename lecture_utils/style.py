@@ -2,14 +2,16 @@
 
 Class colours come from the Okabe-Ito palette, which stays distinguishable
 under the common forms of colour blindness; class ``k`` (in the order of a
-classifier's ``classes_``) always has colour ``CLASS_COLORS[k]`` and marker
-``CLASS_MARKERS[k]``, so colour is never the only cue. No LaTeX install or
-special font is needed: text uses matplotlib's bundled DejaVu Sans and its
-own mathtext.
+classifier's ``classes_``) always has colour ``CLASS_COLORS[k]`` and, as a
+second cue that needs no colour vision, marker ``CLASS_MARKERS[k]`` (points),
+line style ``CLASS_LINESTYLES[k]`` (curves) and hatch ``CLASS_HATCHES[k]``
+(bars and regions). Continuous values use perceptually uniform colour maps.
+No LaTeX install or special font is needed: text uses matplotlib's bundled
+DejaVu Sans and its own mathtext.
 """
 
 import matplotlib as mpl
-from matplotlib.colors import ListedColormap, to_rgb
+from matplotlib.colors import LinearSegmentedColormap, ListedColormap, to_rgb
 
 CLASS_COLORS = (
     "#0072B2",  # blue
@@ -20,15 +22,50 @@ CLASS_COLORS = (
     "#D55E00",  # vermillion
     "#F0E442",  # yellow
     "#000000",  # black
-    "#999999",  # grey
-    "#882255",  # wine
+    "#332288",  # indigo (Paul Tol's palette; the grey it replaces was confused with
+    #             reddish purple under deuteranopia: CAM02-UCS distance 6.5)
+    "#882255",  # wine (Paul Tol's palette)
 )
 CLASS_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "h", "<")
+#: Line style of each class's curves: solid, dashed, dotted, dash-dot, then dash patterns.
+CLASS_LINESTYLES = ("-", "--", ":", "-.", (0, (5, 1, 1, 1, 1, 1)), (0, (8, 2)),
+                    (0, (1, 2.5)), (0, (4, 1, 1, 1)), (0, (2, 1)), (0, (6, 1, 2, 1)))
+#: Hatch of each class's bars and regions: none for the first class, then thin line
+#: patterns (`HATCH_STYLE` keeps them light).
+CLASS_HATCHES = ("", "//", "\\\\", "||", "--", "++", "xx", "..", "oo", "**")
+#: How hatches are drawn: thin and half transparent, so that a hatched region stays calm
+#: under the points and contours drawn on it.
+HATCH_STYLE = {"hatchcolor": (0.0, 0.0, 0.0, 0.45), "hatch_linewidth": 0.6}
 
-#: Colour maps for continuous values: one for values of one sign (counts, densities,
-#: probabilities), one for signed values centred on zero (component weights).
+#: Colour maps for continuous values, each perceptually uniform: equal steps in the data
+#: are equal steps in perceived colour (CAM02-UCS distance) with lightness changing in one
+#: direction, as tests/test_style.py measures. One map is for values of one sign (counts,
+#: densities, probabilities); one for signed values centred on zero (component weights):
+#: blue for negative, a neutral light grey at 0, red for positive, each half equally
+#: spaced in CAM02-UCS along a smooth path (anchors computed with colorspacious; the
+#: matplotlib map RdBu_r crowds its steps near 0, where most component pixels lie).
 SEQUENTIAL_CMAP = "viridis"
-DIVERGING_CMAP = "RdBu_r"
+_DIVERGING_RGB = (
+    (0.126, 0.252, 0.408), (0.111, 0.304, 0.526), (0.091, 0.360, 0.650),
+    (0.096, 0.422, 0.765), (0.162, 0.490, 0.856), (0.268, 0.560, 0.913),
+    (0.386, 0.629, 0.939), (0.503, 0.693, 0.945), (0.613, 0.751, 0.942),
+    (0.715, 0.805, 0.937), (0.809, 0.857, 0.936), (0.895, 0.906, 0.939),
+    (0.973, 0.955, 0.952),  # 0
+    (0.974, 0.875, 0.860), (0.981, 0.789, 0.762), (0.986, 0.698, 0.659),
+    (0.985, 0.603, 0.554), (0.973, 0.503, 0.449), (0.947, 0.398, 0.346),
+    (0.902, 0.288, 0.249), (0.834, 0.178, 0.165), (0.740, 0.080, 0.104),
+    (0.631, 0.047, 0.077), (0.525, 0.078, 0.077), (0.430, 0.107, 0.089),
+)
+DIVERGING_CMAP = LinearSegmentedColormap.from_list("blue_grey_red", _DIVERGING_RGB)
+#: Grey levels from white to near-black (densities, absolute correlations, and digit
+#: images: dark ink on light paper), equally spaced in CAM02-UCS lightness. matplotlib's
+#: "Greys" and "gray_r" are not: they crowd their steps in the light and the dark range.
+_GREY_LEVELS = (1.000, 0.925, 0.854, 0.787, 0.723, 0.661, 0.602, 0.545, 0.490,
+                0.436, 0.384, 0.333, 0.282, 0.231, 0.181, 0.129, 0.074)
+GREY_CMAP = LinearSegmentedColormap.from_list("greys_uniform", [(v, v, v) for v in _GREY_LEVELS])
+#: Counts of errors, from none (light grey) to many (dark red): the positive half of
+#: `DIVERGING_CMAP`.
+ERROR_CMAP = LinearSegmentedColormap.from_list("grey_red", _DIVERGING_RGB[12:])
 
 #: Width and height in inches of a figure that fills a 16:9 slide at 100 dpi.
 SLIDE_FIGSIZE = (10.0, 5.0)
@@ -92,6 +129,16 @@ def class_color(k):
 def class_marker(k):
     """Marker of class index ``k`` (cycles after ten classes)."""
     return CLASS_MARKERS[k % len(CLASS_MARKERS)]
+
+
+def class_linestyle(k):
+    """Line style of class index ``k`` (cycles after ten classes)."""
+    return CLASS_LINESTYLES[k % len(CLASS_LINESTYLES)]
+
+
+def class_hatch(k):
+    """Hatch pattern of class index ``k`` (cycles after ten classes)."""
+    return CLASS_HATCHES[k % len(CLASS_HATCHES)]
 
 
 def region_colormap(n_classes, lightness=0.75):

@@ -25,9 +25,13 @@ from lecture_utils.plotting import (
     covariance_ellipse,
     grid_image,
     grid_over,
+    plot_category_probabilities,
     plot_class_densities_1d,
+    plot_confusion_matrix,
+    plot_correlation_matrices,
     plot_decision_regions,
     plot_density_2d,
+    plot_image_grid,
     plot_learning_curves,
     plot_linear_boundary,
     plot_llr_curve,
@@ -38,7 +42,15 @@ from lecture_utils.plotting import (
     posterior_colors,
     scatter_classes,
 )
-from lecture_utils.style import class_color, region_colormap
+from lecture_utils.style import (
+    ERROR_CMAP,
+    GREY_CMAP,
+    HATCH_STYLE,
+    class_color,
+    class_hatch,
+    class_linestyle,
+    region_colormap,
+)
 from lecture_utils.synthetic import make_gaussian_classes
 
 RESOLUTION = 60
@@ -414,3 +426,124 @@ def test_grid_image_centres_pixels_on_grid_points():
     image = grid_image(ax, xx + 10 * yy, xx, yy)
     assert image.get_extent() == pytest.approx((-0.5, 4.5, -0.25, 2.25))
     np.testing.assert_array_equal(image.get_array(), xx + 10 * yy)  # row 0 is the lowest y
+
+
+# ------------------------------------------------ a second cue besides colour
+def _dashes(line):
+    """A Line2D's dash pattern, comparable between lines (None for a solid line)."""
+    return line.get_linestyle(), line._unscaled_dash_pattern[1]
+
+
+def _distinct(values):
+    return len({repr(v) for v in values}) == len(values)
+
+
+def test_decision_regions_carry_one_hatch_per_class(iris, model):
+    drawn = plot_decision_regions(model, iris.X, iris.y, resolution=RESOLUTION)
+    hatches = drawn.hatches
+    assert isinstance(hatches, ContourSet) and hatches.axes is drawn.ax
+    assert list(hatches.hatches) == [class_hatch(k) for k in range(3)]
+    assert _distinct(hatches.hatches)
+    np.testing.assert_allclose(hatches.levels, [-0.5, 0.5, 1.5, 2.5])
+    # Faint: thin, half-transparent lines over the pale colours; no fill of their own.
+    assert hatches.get_hatch_linewidth() == HATCH_STYLE["hatch_linewidth"]
+    np.testing.assert_allclose(hatches.get_hatchcolor()[0], HATCH_STYLE["hatchcolor"])
+    assert np.all(hatches.get_facecolor()[:, 3] == 0)
+    # Band k is the region predicted as class k: it holds the class mean.
+    for k, mean in enumerate(model.means_):
+        assert model.predict([mean])[0] == model.classes_[k]
+        assert hatches.get_paths()[k].contains_point(mean)
+        others = [j for j in range(3) if j != k]
+        assert not any(hatches.get_paths()[j].contains_point(mean) for j in others)
+
+
+def test_the_region_legend_shows_each_class_hatch_and_marker(iris, model):
+    drawn = plot_decision_regions(model, iris.X, iris.y, resolution=RESOLUTION)
+    legend = drawn.ax.get_legend()
+    patches = legend.legend_handles  # the first artist of each (region, points) entry
+    assert [patch.get_hatch() or "" for patch in patches] == [class_hatch(k) for k in range(3)]
+    for k, patch in enumerate(patches):
+        np.testing.assert_allclose(patch.get_facecolor(), region_colormap(3)(k))
+    drawn.ax.figure.canvas.draw()
+    markers = [child for child in legend.findobj(PathCollection)]
+    assert len(markers) == 3
+
+
+def test_density_contours_and_ellipses_have_the_class_line_style(iris, model):
+    drawn = plot_decision_regions(model, iris.X, iris.y, resolution=RESOLUTION)
+    styles = [contour.get_linestyle()[0] for contour in drawn.contours]
+    assert _distinct(styles)
+    tied = GaussianClassifier(covariance="tied").fit(iris.X, iris.y)
+    drawn = plot_decision_regions(tied, iris.X, iris.y, resolution=RESOLUTION, shapes="ellipses")
+    styles = [(e.get_linestyle(), e._unscaled_dash_pattern[1]) for e in drawn.ellipses[::2]]
+    assert _distinct(styles)
+    for k, ellipse in enumerate(drawn.ellipses[::2]):
+        assert ellipse.get_linestyle() in (class_linestyle(k), "solid")
+
+
+def test_posterior_map_hatches_the_most_probable_class(three_classes):
+    X, y, model = three_classes
+    drawn = plot_posteriors(model, X, y, resolution=40)
+    assert list(drawn.hatches.hatches) == [class_hatch(k) for k in range(3)]
+    for k, mean in enumerate(model.means_):
+        assert drawn.hatches.get_paths()[k].contains_point(mean)
+    # the image keeps its extent: the hatching adds no margin
+    assert drawn.ax.get_xlim() == pytest.approx(drawn.image.get_extent()[:2])
+
+
+def test_class_densities_differ_in_line_style_and_hatch(one_feature):
+    X, y, model = one_feature
+    drawn = plot_class_densities_1d(model, X, y)
+    assert _distinct([_dashes(curve) for curve in drawn.curves])
+    assert [bars[0].get_hatch() or "" for bars in drawn.histograms] == [class_hatch(0),
+                                                                         class_hatch(1)]
+    assert _distinct([bars[0].get_hatch() for bars in drawn.histograms])
+
+
+def test_posterior_curves_differ_in_line_style():
+    grid = np.linspace(0.0, 1.0, 11)
+    drawn = plot_posterior_curve(grid, grid, classes=("F", "M"))
+    m_curve, f_curve = drawn.curves  # P(c1 | x) first
+    assert _dashes(m_curve) == _dashes(plt.plot([0], [0], linestyle=class_linestyle(1))[0])
+    assert _distinct([_dashes(m_curve), _dashes(f_curve)])
+
+
+def test_llr_thresholds_differ_in_line_style():
+    grid = np.linspace(-2.0, 2.0, 50)
+    drawn = plot_llr_curve(grid, grid, levels={"a": 0.0, "b": 1.0, "c": -1.0})
+    assert _distinct([_dashes(line) for line in [*drawn.curves, *drawn.level_lines]])
+
+
+def test_loss_and_learning_curves_differ_in_line_style_and_marker():
+    fig, (left, right) = plt.subplots(1, 2)
+    lines = plot_loss_curves({"a": [1.0, 0.5], "b": [1.0, 0.9], "c": [1.0, 0.7]}, left)
+    curve = LearningCurve(np.array([10, 100]), {"x": np.ones((2, 2)), "y": np.ones((2, 2))})
+    for drawn in (lines, plot_learning_curves(curve, right)):
+        assert _distinct([_dashes(line) for line in drawn])
+        assert _distinct([line.get_marker() for line in drawn])
+    plt.close(fig)
+
+
+def test_category_bars_of_each_class_differ_in_hatch():
+    bars = plot_category_probabilities([[0.2, 0.8], [0.5, 0.5], [0.3, 0.7]], ["u", "v"],
+                                       ["a", "b", "c"])
+    hatches = [[bar.get_hatch() or "" for bar in container] for container in bars]
+    assert hatches == [[class_hatch(k)] * 2 for k in range(3)]
+    assert _distinct([row[0] for row in hatches])
+    legend = bars[0][0].axes.get_legend()
+    assert [h.get_hatch() or "" for h in legend.legend_handles] == [class_hatch(k)
+                                                                      for k in range(3)]
+
+
+def test_grey_and_error_images_use_the_style_maps():
+    fig, axes = plt.subplots(1, 4)
+    density = plot_density_2d(GaussianClassifier().fit(load_iris_2d().X, load_iris_2d().y),
+                              load_iris_2d().X, ax=axes[0], resolution=20)
+    digits = plot_image_grid(np.zeros((2, 4)), (2, 2), 2, axes[1])
+    errors = plot_confusion_matrix([0, 1, 1], [0, 0, 1], ax=axes[2])
+    correlations = plot_correlation_matrices([np.eye(2)], [axes[3]])
+    assert density.image.get_cmap().name == GREY_CMAP.name
+    assert digits.get_cmap().name == GREY_CMAP.name
+    assert errors.image.get_cmap().name == ERROR_CMAP.name
+    assert correlations[0].get_cmap().name == GREY_CMAP.name
+    plt.close(fig)
