@@ -893,7 +893,8 @@ def plot_loss_curves(curves, ax=None, *, optimum=None, xlabel="iteration (epoch 
     return lines
 
 
-def plot_learning_curves(curve, ax=None, *, floor=None, floor_label="Bayes error", title=None):
+def plot_learning_curves(curve, ax=None, *, floor=None, floor_label="Bayes error", title=None,
+                         legend=True):
     r"""Mean test error against training-set size, with one standard error either side.
 
     Parameters
@@ -904,6 +905,8 @@ def plot_learning_curves(curve, ax=None, *, floor=None, floor_label="Bayes error
         A horizontal reference line, e.g. the Bayes error.
     floor_label : str
     title : str, default=None
+    legend : bool, default=True
+        Add a legend (its entries are labelled either way, for a figure legend).
 
     Returns
     -------
@@ -925,7 +928,8 @@ def plot_learning_curves(curve, ax=None, *, floor=None, floor_label="Bayes error
     ax.set_xscale("log")
     ax.set_xlabel("training samples $m$")
     ax.set_ylabel("test error")
-    ax.legend(loc="best", framealpha=0.9)
+    if legend:
+        ax.legend(loc="best", framealpha=0.9)
     if title is not None:
         ax.set_title(title)
     return lines
@@ -951,8 +955,10 @@ def plot_linear_boundary(w, b, ax=None, **style):
 
 
 def plot_outlier_effect(X, y, outlier, boundaries, ax=None, *, label=None, colors=None,
-                        legend=True, title=None, to_scale=None):
+                        legend=True, title=None, to_scale=None, feature_names=None):
     """Linear boundaries fitted without (dashed) and with (solid) one added outlier.
+
+    Where the boundaries without the outlier coincide, the first model's is drawn on top.
 
     Parameters
     ----------
@@ -975,6 +981,8 @@ def plot_outlier_effect(X, y, outlier, boundaries, ax=None, *, label=None, color
         If given, draw both features to the same scale (equal aspect), so that the angle
         between two boundaries on screen is their true angle; one range is widened about
         its centre so that the axes are ``to_scale`` times as high as they are wide.
+    feature_names : (str, str), default=None
+        Labels of the x and y axes.
 
     Returns
     -------
@@ -992,11 +1000,13 @@ def plot_outlier_effect(X, y, outlier, boundaries, ax=None, *, label=None, color
     k = class_index(classes, [classes[1] if label is None else label])[0]
     drawn["outlier"] = ax.scatter(*outlier, s=300, marker="*", color=class_color(k),
                                   edgecolor="black", linewidth=1.2, zorder=5, label="outlier")
-    for color, (name, pair) in zip(colors[:len(boundaries)], boundaries.items(), strict=True):
+    for m, (color, (name, pair)) in enumerate(
+            zip(colors[:len(boundaries)], boundaries.items(), strict=True)):
         for when, (w, b), dashes in zip(("before", "after"), pair, ("--", "-"), strict=True):
             drawn["boundaries"][name, when] = plot_linear_boundary(
                 w, b, ax, color=color, linestyle=dashes,
                 linewidth=2.4 if when == "after" else 1.6,
+                zorder=4 - 0.1 * m if when == "before" else 2,
                 label=f"{name}" if when == "after" else None)
     extent = np.vstack([X, outlier])
     lows, highs = extent.min(axis=0), extent.max(axis=0)
@@ -1010,6 +1020,9 @@ def plot_outlier_effect(X, y, outlier, boundaries, ax=None, *, label=None, color
     ax.set_xlim(lows[0], highs[0])
     ax.set_ylim(lows[1], highs[1])
     ax.plot([], [], color="grey", linestyle="--", label="without the outlier")
+    if feature_names is not None:
+        ax.set_xlabel(feature_names[0])
+        ax.set_ylabel(feature_names[1])
     if legend:
         ax.legend(loc="best", framealpha=0.9)
     if title is not None:
@@ -1250,3 +1263,219 @@ def plot_correlation_matrices(matrices, axes, *, titles=None, tick_labels=None):
             ax.set_xticks([0, last], tick_labels)
             ax.set_yticks([0, last], tick_labels)
     return images
+
+
+def plot_weight_pairs(weights, labels, ax=None, *, favours=None, legend=True):
+    r"""Grouped bars of several sets of llr weights :math:`b_j`, one group per event.
+
+    Set :math:`s` (in the order of ``weights``) is drawn in colour
+    ``class_color(s + 2)`` with hatch ``class_hatch(s)``: not the colours of the
+    two classes the weights speak for, and told apart without colour vision too.
+
+    Parameters
+    ----------
+    weights : dict of str to array-like of shape (m,)
+        Name of each set (for the legend) -> its finite weights.
+    labels : sequence of str of length m
+        One tick label per event.
+    ax : matplotlib Axes, default=None
+    favours : pair of str, default=None
+        Names of the numerator and denominator classes, written on the y axis.
+    legend : bool, default=True
+        Name the sets in a legend outside the axes, at their right.
+
+    Returns
+    -------
+    list of BarContainer
+        One per set.
+
+    Examples
+    --------
+    >>> bars = plot_weight_pairs({"a": [1.0, -0.5], "b": [0.8, -0.7]}, ["x", "y"])
+    >>> [container.get_label() for container in bars]
+    ['a', 'b']
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    if not isinstance(weights, dict) or not weights:
+        raise ValueError("weights must be a non-empty dict of name -> weights.")
+    table = np.array([np.asarray(w, dtype=float) for w in weights.values()])
+    if table.ndim != 2 or table.shape[1] != len(labels) or not np.all(np.isfinite(table)):
+        raise ValueError(
+            f"every set of weights must hold one finite weight per label ({len(labels)}); "
+            f"got shape {table.shape}."
+        )
+    positions = np.arange(len(labels))
+    width = 0.8 / len(weights)
+    drawn = []
+    for s, (name, row) in enumerate(zip(weights, table, strict=True)):
+        offset = (s - (len(weights) - 1) / 2) * width
+        drawn.append(ax.bar(positions + offset, row, width, color=class_color(s + 2),
+                            edgecolor="black", linewidth=0.6, hatch=class_hatch(s),
+                            **HATCH_STYLE, label=str(name)))
+    ax.axhline(0.0, color="black", linewidth=0.8)
+    ax.set_xticks(positions, [str(label) for label in labels])
+    ax.set_ylabel("$b_j$" if favours is None
+                  else f"$b_j$  (< 0: {favours[1]},  > 0: {favours[0]})")
+    if legend:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
+    return drawn
+
+
+def plot_llr_calibration(table, ax=None):
+    r"""The error a model claims against the error it makes, per bin of :math:`\lvert\mathrm{llr}\rvert`.
+
+    Draws the columns of `experiments.llr_calibration` on a log scale: the claimed
+    error (circles, dashed) and the observed error (squares, solid) with its 95 %
+    interval; a bin without errors shows its upper bound as a downward triangle.
+    Each tick names a bin and its number of samples.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From `experiments.llr_calibration`.
+    ax : matplotlib Axes, default=None
+
+    Returns
+    -------
+    dict
+        ``"claimed"`` and ``"observed"``: the lines drawn.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"samples": [4, 10], "wrong": [1, 0], "claimed error": [0.2, 1e-9],
+    ...                       "observed error": [0.25, 0.0], "95 % low": [0.006, 0.0],
+    ...                       "95 % high": [0.81, 0.31]}, index=["0–5", "≥ 5"])
+    >>> sorted(plot_llr_calibration(table))
+    ['claimed', 'observed']
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    needed = ["samples", "claimed error", "observed error", "95 % low", "95 % high"]
+    if not all(column in getattr(table, "columns", ()) for column in needed) or len(table) == 0:
+        raise ValueError(f"table must be a non-empty llr_calibration table with columns {needed}.")
+    x = np.arange(len(table))
+    claimed = table["claimed error"].to_numpy(dtype=float)
+    observed = table["observed error"].to_numpy(dtype=float)
+    low, high = table["95 % low"].to_numpy(dtype=float), table["95 % high"].to_numpy(dtype=float)
+    floor = 10.0 ** np.floor(np.log10(max(np.min(claimed[claimed > 0], initial=1e-3), 1e-300)) - 1)
+    drawn = {"claimed": ax.plot(x, np.maximum(claimed, floor), color="black", linestyle="--",
+                                marker="o", label="error the model claims")[0]}
+    some = observed > 0
+    shown = np.where(some, observed, np.nan)
+    drawn["observed"] = ax.errorbar(
+        x, shown, yerr=[np.where(some, observed - np.maximum(low, floor), 0),
+                        np.where(some, high - observed, 0)],
+        color=class_color(5), linestyle="-", marker="s", markersize=8, capsize=4,
+        label="error it makes (95 % interval)")
+    if (~some).any():
+        ax.plot(x[~some], high[~some], linestyle="none", marker="v", markersize=9,
+                color=class_color(5))
+    ax.set_yscale("log")
+    ax.set_ylim(floor, 1.5)
+    ax.set_xticks(x, [f"{name}\n({n})" for name, n in zip(table.index, table["samples"],
+                                                          strict=True)])
+    ax.set_xlabel("|llr| (files)")
+    ax.set_ylabel("error rate")
+    ax.legend(loc="lower left", framealpha=0.9)
+    return drawn
+
+
+#: Corners of the probability simplex of three categories drawn as an equilateral triangle:
+#: the point :math:`\pi = (\pi_1, \pi_2, \pi_3)` is drawn at :math:`\sum_j \pi_j c_j`.
+SIMPLEX_CORNERS = np.array([[0.0, 0.0], [1.0, 0.0], [0.5, np.sqrt(3.0) / 2.0]])
+
+
+def plot_dirichlet_simplex(concentration, ax=None, *, categories=("1", "2", "3"), points=None,
+                           title=None, subdiv=6, levels=10, legend=True):
+    r"""The density of :math:`\mathrm{Dir}(\boldsymbol a)` over the simplex of three categories.
+
+    The simplex :math:`\{\boldsymbol\pi : \pi_j \ge 0,\ \pi_1 + \pi_2 + \pi_3 = 1\}` is drawn as
+    a triangle (`SIMPLEX_CORNERS`): corner :math:`j` is the point :math:`\pi_j = 1`, the edge
+    opposite it holds the points with :math:`\pi_j = 0`. The density
+
+    .. math::
+
+        \mathrm{Dir}(\boldsymbol\pi \mid \boldsymbol a) = \frac{\Gamma(a_0)}{\prod_j \Gamma(a_j)}
+        \prod_j \pi_j^{\,a_j - 1}
+
+    is shaded in grey, darker where it is higher (evaluated a little inside the edges, where
+    it is finite). Named points (estimates of :math:`\boldsymbol\pi`) are drawn on top, each
+    with its own marker and colour, and named in a legend at the right of the axes.
+
+    Parameters
+    ----------
+    concentration : array-like of shape (3,) or float
+        :math:`\boldsymbol a`, every :math:`a_j > 0`.
+    ax : matplotlib Axes, default=None
+    categories : sequence of 3 str
+        The names written at the corners.
+    points : dict of str to array-like of shape (3,), default=None
+        Name -> a point of the simplex.
+    title : str, default=None
+    subdiv : int, default=6
+        Refinements of the triangle's mesh (each splits every triangle in four).
+    levels : int, default=10
+        Shades of the density.
+    legend : bool, default=True
+        Name the points in a legend at the right of the axes.
+
+    Returns
+    -------
+    dict
+        ``"density"``: the filled contours; ``"points"``: the markers drawn, one per point.
+
+    Examples
+    --------
+    >>> drawn = plot_dirichlet_simplex([2, 2, 2], points={"centre": [1/3, 1/3, 1/3]})
+    >>> drawn["points"][0].get_xydata().round(3).tolist()
+    [[0.5, 0.289]]
+    >>> plt.close("all")
+    """
+    from matplotlib.tri import Triangulation, UniformTriRefiner
+
+    from .discrete import dirichlet_log_density
+
+    a = np.broadcast_to(np.asarray(concentration, dtype=float), (3,))
+    if np.ndim(concentration) > 1 or not np.all(a > 0) or not np.all(np.isfinite(a)):
+        raise ValueError(
+            f"concentration must be 3 positive numbers (or one for all three); got "
+            f"{plain(concentration)!r}."
+        )
+    if len(categories) != 3:
+        raise ValueError(f"categories must name the 3 corners; got {list(categories)}.")
+    points = {} if points is None else dict(points)
+    for name, point in points.items():
+        point = np.asarray(point, dtype=float)
+        if point.shape != (3,) or np.any(point < 0) or not np.isclose(point.sum(), 1.0):
+            raise ValueError(f"point {name!r} must be 3 probabilities summing to one; got "
+                             f"{plain(point)!r}.")
+    ax = _axes(ax)
+    corners = SIMPLEX_CORNERS
+    mesh = UniformTriRefiner(Triangulation(corners[:, 0], corners[:, 1])).refine_triangulation(
+        subdiv=subdiv)
+    third = mesh.y / corners[2, 1]
+    barycentric = np.column_stack([1.0 - mesh.x - third / 2.0, mesh.x - third / 2.0, third])
+    inside = np.clip(barycentric, 0.0, 1.0) * (1.0 - 3e-3) + 1e-3      # finite at the edges
+    density = np.exp(dirichlet_log_density(inside, a))
+    filled = ax.tricontourf(mesh, density, levels=levels, cmap=GREY_CMAP)
+    ax.plot(*np.vstack([corners, corners[:1]]).T, color="black", linewidth=1.2)
+    # The bottom names sit under the edge, each running inwards from its corner, so that
+    # the names of two panels side by side do not meet; the top name sits above its corner.
+    offsets = ((0.0, -0.04, "left", "top"), (1.0, -0.04, "right", "top"),
+               (0.5, corners[2, 1] + 0.04, "center", "bottom"))
+    for name, (x, y, ha, va) in zip(categories, offsets, strict=True):
+        ax.text(x, y, str(name), ha=ha, va=va)
+    drawn = [ax.plot(*(np.asarray(point, dtype=float) @ corners), linestyle="none",
+                     marker=class_marker(k), markersize=11, markerfacecolor=class_color(k),
+                     markeredgecolor="black", markeredgewidth=1.2, label=name, zorder=3)[0]
+             for k, (name, point) in enumerate(points.items())]
+    ax.set_aspect("equal")
+    ax.set(xlim=(-0.03, 1.03), ylim=(-0.12, corners[2, 1] + 0.16))    # room for the names
+    ax.set_axis_off()
+    if title is not None:
+        ax.set_title(title)
+    if legend and drawn:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), framealpha=1.0)
+    return {"density": filled, "points": drawn}

@@ -166,7 +166,8 @@ def categorical_alpha_view(X, y, alpha, categories=None, priors=None):
 def draw_categorical_alpha_view(view, axes, feature="x", target="c", xlabel=None):
     """Draw a `CategoricalAlphaView` on two axes: the estimates and the posteriors.
 
-    Both x-axes are labelled ``xlabel`` (``feature`` if None).
+    Both x-axes are labelled ``xlabel`` (``feature`` if None); one legend, at the right of
+    the posteriors, names the classes of both panels.
 
     Returns
     -------
@@ -177,11 +178,31 @@ def draw_categorical_alpha_view(view, axes, feature="x", target="c", xlabel=None
     return [
         plot_category_probabilities(view.probabilities, view.categories, view.classes, axes[0],
                                     ylabel=f"P({feature} | {target})",
-                                    title=f"estimates, {view.title}", xlabel=xlabel),
+                                    title=f"estimates, {view.title}", xlabel=xlabel,
+                                    legend=False),
         plot_category_probabilities(view.posteriors.T, view.categories, view.classes, axes[1],
                                     ylabel=f"P({target} | {feature})", title="posteriors",
                                     xlabel=xlabel),
     ]
+
+
+def draw_posteriors_over_alpha(views, axes, feature="x", target="c"):
+    """Draw the posteriors of several `CategoricalAlphaView` side by side, one panel each.
+
+    Horizontal bars, the categories down the (shared) y axis, each panel titled with its
+    view's alpha; one legend, titled P(target | feature), at the right of the last panel.
+
+    Returns
+    -------
+    list of list of BarContainer
+        The bars of each panel.
+    """
+    drawn = [plot_category_probabilities(view.posteriors.T, view.categories, view.classes, ax,
+                                         title=view.title, legend=ax is axes[-1],
+                                         orientation="horizontal")
+             for view, ax in zip(views, axes, strict=True)]
+    axes[-1].get_legend().set_title(f"P({target} | {feature})")
+    return drawn
 
 
 def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", target="c",
@@ -199,8 +220,12 @@ def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", ta
         view = categorical_alpha_view(X, y, alpha, categories=categories, priors=priors)
         fig, axes = plt.subplots(1, 2, figsize=figsize)
         draw_categorical_alpha_view(view, axes, feature, target, xlabel)
-        show_figure(fig, f"Estimated probability of each {feature} per {target}, and the "
-                         f"posterior of each {feature}, with pseudo-count alpha = {alpha:g}.")
+        value, k = np.unravel_index(np.nanargmax(view.posteriors), view.posteriors.shape)
+        show_figure(fig, f"Bars of the estimated P({feature} | {target}) of each {target} (left) "
+                         f"and of the posterior P({target} | {feature}) (right) at pseudo-count "
+                         f"alpha = {alpha:g}; the most certain posterior is "
+                         f"{view.posteriors[value, k]:.2f}, for {view.classes[k]} given "
+                         f"{view.categories[value]}.")
 
     slider = widgets.FloatSlider(value=0.0, min=0.0, max=max_alpha, step=0.1,
                                  description="alpha", continuous_update=False)
@@ -329,8 +354,12 @@ def pseudo_count_widget(X_train, y_train, X_test, y_test, labels, numerator=None
         fig, ax = plt.subplots(figsize=figsize)
         plot_llr_weights(view.weights, labels, ax, favours=view.classes,
                          colors=(class_color(top), class_color(1 - top)), title=view.title)
+        infinite = [str(label) for label, w in zip(labels, view.weights, strict=True)
+                    if np.isinf(w)]
         show_figure(fig, f"Log-likelihood-ratio weight of each symbol, learned with "
-                         f"pseudo-count alpha = {alpha:g}; {view.title}.")
+                         f"pseudo-count alpha = {alpha:g}; {view.title}."
+                    + (f" Infinite weights, hatched bars that run out of the frame: "
+                       f"{', '.join(infinite)}." if infinite else ""))
 
     slider = widgets.FloatSlider(value=0.0, min=0.0, max=max_alpha, step=0.05,
                                  description="α", continuous_update=False)
@@ -440,8 +469,10 @@ def draw_prior_view(view, ax=None, feature_name=None):
     )
 
 
-def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 3.6)):
+def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 3.6), prior=0.5):
     """A slider for :math:`P(c_1)` that redraws the posterior curve, thresholds and decision.
+
+    ``prior`` is the slider's starting value.
 
     Returns
     -------
@@ -449,21 +480,27 @@ def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 3.6)):
     """
 
     def draw(prior):
+        view = prior_view(model, prior, x, grid)
         fig, ax = plt.subplots(figsize=figsize)
-        draw_prior_view(prior_view(model, prior, x, grid), ax, feature_name)
-        show_figure(fig, f"Posterior against {feature_name or 'the feature'} with its "
-                         f"decision threshold, for the prior P(c1) = {prior:.2f}.")
+        draw_prior_view(view, ax, feature_name)
+        c1 = view.classes[1]
+        show_figure(fig, f"Posterior P({c1} | x) against {feature_name or 'the feature'} with its "
+                         f"decision threshold for the prior P({c1}) = {prior:.2f}; the sample at "
+                         f"x = {view.x:g} has P({c1} | x) = {view.posterior_at_x:.2f} and is "
+                         f"assigned {view.decision}.")
 
     slider = widgets.FloatSlider(
-        value=0.5, min=0.01, max=0.99, step=0.01, continuous_update=False,
+        value=prior, min=0.01, max=0.99, step=0.01, continuous_update=False,
         description=f"P({model.classes_[1]})", readout_format=".2f",
     )
     return widgets.interactive(draw, prior=slider)
 
 
-def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 3.6)):
+def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 4.2), to_scale=0.8):
     """Two sliders that move an added sample and redraw both models' boundaries
-    (see `lecture_utils.experiments.outlier_effect`).
+    (see `lecture_utils.experiments.outlier_effect`), both features to the same scale so
+    that the angles in the title are the angles seen (``to_scale``: height / width of the
+    axes, see `lecture_utils.plotting.plot_outlier_effect`).
 
     Returns
     -------
@@ -477,8 +514,10 @@ def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 3.6)):
         effect = outlier_effect(X, y, [x1, x2], label=label, penalty=penalty)
         fig, ax = plt.subplots(figsize=figsize)
         plot_outlier_effect(effect.X, effect.y, effect.outlier, effect.boundaries, ax,
-                            label=effect.label, title=effect.title)
-        show_figure(fig, f"Decision boundaries with and without one outlier at "
+                            label=effect.label, title=effect.title, legend=False,
+                            to_scale=to_scale)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))    # beside the axes: covers no data
+        show_figure(fig, f"Decision boundaries, drawn to scale, with and without one outlier at "
                          f"({x1:.2f}, {x2:.2f}): {effect.title}.")
 
     sliders = {
@@ -598,8 +637,10 @@ def pca_dimension_widget(dimensions, errors, pca, projections, image_shape, n_co
         plot_image_grid(view.reconstructions, image_shape, n_columns, right,
                         title=f"rebuilt from {dimension} components")
         fig.suptitle(view.title)
-        show_figure(fig, f"Error against the number of principal components with m = "
-                         f"{dimension} marked, beside digits rebuilt from {dimension} "
+        show_figure(fig, f"Test error against the number of principal components m with "
+                         f"m = {dimension} marked ({100 * view.error:.2f} %, "
+                         f"{view.variance_kept:.0%} of the pixel variance kept), beside "
+                         f"{len(view.reconstructions)} digits rebuilt from {dimension} "
                          "components.")
 
     slider = widgets.SelectionSlider(
