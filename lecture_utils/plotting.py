@@ -19,6 +19,7 @@ from IPython.display import display
 from matplotlib.colors import to_rgb
 from matplotlib.legend_handler import HandlerTuple
 from matplotlib.patches import Ellipse, Patch
+from matplotlib.ticker import LogLocator, NullLocator
 
 from .decision import log_joint
 from .style import (
@@ -1170,7 +1171,8 @@ def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None, 
 
 
 def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, highlight=(),
-                                 color=None, ylabel="test error (%)", below=(), linestyle="-"):
+                                 color=None, ylabel="test error (%)", below=(), linestyle="-",
+                                 log=False):
     """Error rate (in %) against the number of features, with chosen points marked.
 
     Parameters
@@ -1191,6 +1193,9 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
     linestyle : str, default="-"
         Line style of the curve: a second cue beside the colour when several curves
         share the axes.
+    log : bool, default=False
+        Error axis on a log scale, ticked at 1, 2, 3, 4, 5 and 7 times the powers of ten
+        and labelled as plain numbers, so that small errors stay apart beside large ones.
 
     Returns
     -------
@@ -1220,6 +1225,11 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
                     xytext=(-8 if right_half else 8, -10 if m in below else 10),
                     textcoords="offset points", ha="right" if right_half else "left",
                     va="top" if m in below else "baseline")
+    if log:
+        ax.set_yscale("log")
+        ax.yaxis.set_major_locator(LogLocator(subs=(1, 2, 3, 4, 5, 7)))
+        ax.yaxis.set_major_formatter("{x:g}")
+        ax.yaxis.set_minor_locator(NullLocator())
     ax.set_xlabel("number of principal components m")
     ax.set_ylabel(ylabel)
     return lines
@@ -1351,6 +1361,8 @@ def plot_llr_calibration(table, ax=None):
     ['claimed', 'observed']
     >>> plt.close("all")
     """
+    from matplotlib.ticker import LogLocator, NullLocator
+
     ax = _axes(ax)
     needed = ["samples", "claimed error", "observed error", "95 % low", "95 % high"]
     if not all(column in getattr(table, "columns", ()) for column in needed) or len(table) == 0:
@@ -1374,6 +1386,9 @@ def plot_llr_calibration(table, ax=None):
                 color=class_color(5))
     ax.set_yscale("log")
     ax.set_ylim(floor, 1.5)
+    step = max(1, int(np.ceil(-np.log10(floor) / 5)))  # about five labelled decades
+    ax.yaxis.set_major_locator(LogLocator(base=10.0 ** step))
+    ax.yaxis.set_minor_locator(NullLocator())
     ax.set_xticks(x, [f"{name}\n({n})" for name, n in zip(table.index, table["samples"],
                                                           strict=True)])
     ax.set_xlabel("|llr| (files)")
