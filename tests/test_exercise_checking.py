@@ -1,20 +1,34 @@
 """The comparison behind every exercise check: right answers pass, recognised mistakes are
-named, anything else is described without the expected value."""
+named, anything else is described without the expected value, and nothing is an oracle."""
 
+import ast
+import re
+from pathlib import Path
+
+import nbformat
 import numpy as np
 import pytest
+from nbclient import NotebookClient
 
+from lecture_utils.exercises import checking
 from lecture_utils.exercises.checking import (
+    RTOL,
     Mistake,
     NotYetRight,
     call_student_function,
     check_answer,
+    class_order_mistakes,
     log10_not_ln,
     log_not_probability,
+    passed,
     probability_not_log,
+    rounded,
     sign_flipped,
+    student_answer,
     transposed,
 )
+
+PACKAGE = Path(checking.__file__).parent
 
 EXPECTED = np.array([[0.25, 1.5, -2.0], [3.125, 0.75, 4.5]])
 
@@ -30,15 +44,21 @@ def _message(answer, expected=EXPECTED, **kwargs):
     return message
 
 
-def test_a_right_answer_prints_one_line_and_returns(capsys):
-    check_answer(EXPECTED * (1 + 1e-9), EXPECTED, name="answer")
-    assert capsys.readouterr().out == "Right: `answer` matches (relative tolerance 1e-06).\n"
+def test_a_right_answer_returns_quietly_and_the_check_prints_one_line(capsys):
+    # check_answer compares only; the check prints its one line with `passed`
+    returned = check_answer(EXPECTED * (1 + 1e-9), EXPECTED, name="answer")
+    assert np.array_equal(returned, EXPECTED * (1 + 1e-9))
+    assert capsys.readouterr().out == ""
+    passed("answer")
+    assert capsys.readouterr().out == "Right: `answer` matches (relative tolerance 1e-05).\n"
+    passed("n", "the model", exact=True)
+    assert capsys.readouterr().out == "Right: `n` matches the model exactly.\n"
 
 
 def test_lists_and_scalars_are_compared_as_numbers(capsys):
     check_answer(EXPECTED.tolist(), EXPECTED, name="answer")
     check_answer(0.5, np.float64(0.5), name="p")
-    assert capsys.readouterr().out.count("Right") == 2
+    assert capsys.readouterr().out == ""
 
 
 def test_the_first_matching_mistake_is_named_with_its_fix():
@@ -64,14 +84,17 @@ def test_the_shared_mistakes_are_recognised(builder, answer, phrase):
 
 def test_an_unrecognised_answer_gets_its_shape_and_own_summary_only():
     wrong = EXPECTED + np.array([[0, 0, 0], [0, 0, 1.0]])
-    message = _message(wrong, mistakes=[transposed(EXPECTED)])
+    message = _message(wrong, mistakes=[transposed(EXPECTED)], axes=("class", "feature"),
+                       rounding=False)
     assert "not yet right" in message and "right shape (2, 3)" in message
     assert "1 of its 6 entries differ" in message
-    assert f"your entries sum to {wrong.sum():.6g}" in message
+    assert "they are in rows (one per class) 1 and columns (one per feature) 2 only" in message
+    assert f"the norm of your answer is {np.linalg.norm(wrong):.4g}" in message
+    assert "largest entry in absolute value is at (1, 2)" in message
 
 
 def test_a_wrong_scalar_reports_the_students_own_value():
-    message = _message(0.3, np.float64(0.2))
+    message = _message(0.3, np.float64(0.2), rounding=False)
     assert "your value is 0.3" in message and "0.2" not in message
 
 
@@ -85,8 +108,10 @@ def test_a_wrong_shape_is_reported_and_silent_broadcasting_named():
 
 
 @pytest.mark.parametrize("missing", [None, Ellipsis, NotImplemented])
-def test_a_missing_answer_says_so(missing):
-    assert "still" in _message(missing) and "assign your answer" in _message(missing)
+def test_a_missing_answer_is_not_attempted_yet(missing):
+    message = _message(missing)
+    assert message.startswith("`answer`: not attempted yet: `answer` is still")
+    assert "answer cell above" in message
 
 
 def test_an_answer_that_is_not_numbers_says_so():
@@ -118,6 +143,7 @@ def test_the_tolerance_is_the_one_stated():
     check_answer(1.0 + 1e-4, 1.0, name="x", rtol=1e-3)
     with pytest.raises(NotYetRight, match="relative tolerance 1e-05"):
         check_answer(1.0 + 1e-4, 1.0, name="x", rtol=1e-5)
+    assert RTOL == 1e-5
 
 
 def test_a_students_function_is_called_and_its_errors_reported():
@@ -129,7 +155,7 @@ def test_a_students_function_is_called_and_its_errors_reported():
     def broken(x):
         return x["key"]
 
-    with pytest.raises(NotYetRight, match="`f` is not written yet"):
+    with pytest.raises(NotYetRight, match="`f`: not attempted yet: `f` is not written yet"):
         call_student_function(unfinished, 1, name="f")
     with pytest.raises(NotYetRight, match="`f` raised TypeError"):
         call_student_function(broken, 1, name="f")
@@ -157,3 +183,219 @@ def test_a_students_function_cannot_change_the_checks_data():
 
     assert call_student_function(scribble, data, name="f") == 3.0
     assert not data.any()
+
+
+# ---- the answer by its name: blank or never-run answers are "not attempted yet" ----------------
+
+def test_an_answer_is_looked_up_by_its_name_where_the_check_is_called():
+    p_female = [0.25, 0.75]
+    assert student_answer("p_female", "p") == ([0.25, 0.75], "p_female")
+    assert student_answer(p_female, "p") == ([0.25, 0.75], "p")
+    # text that is no Python name is an answer (which check_answer calls text)
+    assert student_answer("0.3", "p") == ("0.3", "p")
+
+
+@pytest.mark.parametrize("setup, why", [
+    ("", "there is no variable `p_female` yet"),
+    ("p_female = None", "`p_female` is still None"),
+    ("p_female = ...", "`p_female` is still Ellipsis"),
+])
+def test_a_blank_or_never_run_answer_is_not_attempted_yet(setup, why):
+    namespace = {"student_answer": student_answer}
+    exec(setup, namespace)
+    with pytest.raises(NotYetRight) as caught:
+        exec('student_answer("p_female", "p")', namespace)
+    message = str(caught.value)
+    assert message.startswith(f"`p_female`: not attempted yet: {why}")
+    assert message.endswith("Write your answer in its answer cell above (where it says YOUR "
+                            "CODE HERE) and run that cell, then run this check again.")
+
+
+def test_a_function_still_to_write_is_not_attempted_yet():
+    def log_density(X, mean, covariance):
+        raise NotImplementedError()
+
+    with pytest.raises(NotYetRight, match="^`log_density`: not attempted yet: `log_density` is "
+                                          "not written yet"):
+        call_student_function(log_density, 1, 2, 3, name="log_density")
+    with pytest.raises(NotYetRight, match="^`f`: not attempted yet: `f` is still None: define"):
+        student_answer(None, "f", function=True)
+
+
+# ---- the message is the first thing a student reads ------------------------------------------
+
+def test_ipython_renders_a_failed_check_as_its_message_alone():
+    error = NotYetRight("`p` is not yet right. It looks like you did X.")
+    assert error._render_traceback_() == ["NotYetRight: `p` is not yet right. It looks like "
+                                          "you did X."]
+
+
+def test_in_a_notebook_the_error_output_is_one_line_and_names_are_found():
+    """What nbgrader's feedback shows: the error output of the check cell, run by a kernel."""
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
+        "import numpy as np\n"
+        "from lecture_utils.exercises.iris_gda import check_class_means\n"
+        "X = np.array([[0.0, 1.0], [2.0, 1.0], [1.0, 3.0], [5.0, 0.0], [6.0, 2.0], "
+        "[7.0, 1.0]])\ny = np.array([0, 0, 0, 1, 1, 1])",
+        'check_class_means("means", X, y)',
+        "means = [[1.0, 5 / 3], [6.0, 1.0]]\ncheck_class_means(\"means\", X, y)",
+        'check_class_means(np.array(means).T, X, y)',
+    )])
+    NotebookClient(notebook, timeout=60, kernel_name="python3", allow_errors=True).execute()
+    blank, right, wrong = (cell.outputs for cell in notebook.cells[1:])
+    assert [o.output_type for o in blank] == ["error"]
+    assert blank[0].ename == "NotYetRight"
+    assert blank[0].traceback == [f"NotYetRight: {blank[0].evalue}"]
+    assert blank[0].evalue.startswith("`means`: not attempted yet")
+    assert right[0].text == "Right: `means` matches (relative tolerance 1e-05).\n"
+    assert len(wrong[0].traceback) == 1 and "It looks like you transposed" in wrong[0].traceback[0]
+    assert "lecture_utils" not in wrong[0].traceback[0]
+
+
+# ---- messages that teach ---------------------------------------------------------------------
+
+def test_mistakes_that_give_the_same_answer_are_all_named():
+    one = Mistake("used only the variances", "Use the whole matrix.", EXPECTED * 2)
+    other = Mistake("used the Euclidean distance", "Measure in units of Sigma.", EXPECTED * 2)
+    message = _message(EXPECTED * 2, mistakes=[one, other, one])
+    assert ("It looks like you used only the variances. Use the whole matrix. Or, which gives "
+            "the same answer on these data, you used the Euclidean distance. Measure in units "
+            "of Sigma.") in message
+    assert message.count("used only the variances") == 1
+
+
+def test_a_missing_row_is_told_what_the_rows_are():
+    message = _message(EXPECTED[:1], axes=("class", "feature"))
+    assert ("your answer has 1 row (one short: is a class missing?), but the answer has one "
+            "per class: 2") in message
+    assert "Check which axis" not in message
+    message = _message(np.ones((4, 3)), axes=("class", "feature"), counts={"sample": 4})
+    assert "your answer has 4 rows (one per sample?), but the answer has one per class: 2" \
+        in message
+    message = _message(np.ones((2, 1)), np.ones(2) * 0.5, axes=("class",))
+    assert "you gave a column, where the answer is a flat array with one entry per class" \
+        in message
+
+
+def test_a_table_of_distributions_is_summarised_by_its_rows():
+    posteriors = np.array([[0.15, 0.85], [0.6, 0.4], [0.35, 0.65]])
+    unnormalised = posteriors * [[2.0], [1.0], [0.25]]
+    message = _message(unnormalised, posteriors, rounding=False)
+    assert "your rows sum to between 0.25 and 2, but each row is a probability distribution" \
+        in message
+    assert "entries sum to" not in message
+    shuffled = posteriors[:, ::-1]
+    message = _message(shuffled, posteriors, rounding=False)
+    assert "each of your rows sums to one, as it should" in message
+
+
+def test_a_near_zero_answer_is_summarised_by_its_size_and_largest_entry():
+    gradient = np.array([[0.3, -0.1, -0.2], [0.05, 0.05, -0.1]])
+    wrong = gradient * 1e-16
+    message = _message(wrong, gradient)
+    assert "the norm of your answer is 3.937e-17" in message and "is at (0, 0)" in message
+    assert "e-16" not in message.split("norm")[0]
+
+
+def test_a_rounded_answer_is_told_from_its_own_decimals():
+    expected = np.array([0.123456, 2.71828])
+    message = _raw_message([0.12, 2.72], expected)  # its own values only (2.72 is the student's)
+    assert "It looks like you rounded it: every entry of your answer has at most 2 decimals" \
+        in message
+    # the exercise decides whether short decimals are natural, never the expected value
+    assert "rounded" not in _message([0.3, 2.6], np.array([0.2, 2.5]), rounding=False)
+    assert "rounded" not in _message(np.array([170.0]), np.array([176.4123]))
+
+
+def test_rounded_inputs_are_named_without_saying_how_far_they_move_the_answer():
+    mistakes = rounded(2.0, {"the printed a": 2.0004, "the exact a": 2.0000001})
+    assert [m.diagnosis for m in mistakes] == ["computed with the printed a, rounded"]
+    message = _message(2.0004, np.float64(2.0), mistakes=mistakes)
+    assert "It looks like you computed with the printed a, rounded" in message
+    assert "0.0004" not in message and "decimal" not in message
+
+
+def test_class_order_mistakes_are_in_the_core():
+    expected = np.arange(6.0).reshape(3, 2)
+    assert len(class_order_mistakes(expected)) == 5
+    assert "np.unique(sex)" in class_order_mistakes(expected, labels="np.unique(sex)")[0].fix
+
+
+# ---- right answers computed another valid way pass ------------------------------------------
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_float32_rounding_of_any_right_answer_passes(seed):
+    rng = np.random.default_rng(seed)
+    expected = rng.standard_normal((20, 5)) * 10.0 ** rng.integers(-30, 30, size=(20, 5))
+    check_answer(expected.astype(np.float32), expected, name="x")
+    check_answer(np.float32(expected[0, 0]), expected[0, 0], name="x")
+
+
+# ---- no oracle ---------------------------------------------------------------------------------
+
+def _raw_message(answer, expected):
+    with pytest.raises(NotYetRight) as caught:
+        check_answer(answer, expected, name="answer")
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("answer", [0.3, 176.123456, -2.5e-3, 12.0, 1 / 3])
+def test_a_wrong_scalar_gets_the_same_message_however_close_it_is(answer):
+    """The message of an answer that is no typical mistake depends on the answer alone."""
+    messages = {_raw_message(answer, np.float64(expected))
+                for expected in (answer * (1 + 3e-5), answer + 0.049, answer * 1.5 + 7.1234567,
+                                 -answer - 1000.0001)}
+    assert len(messages) == 1, messages
+
+
+def test_a_wrong_array_gets_the_same_message_however_close_it_is():
+    answer = np.array([[0.2, 0.8], [0.65, 0.35]])
+    messages = {_raw_message(answer, answer + delta) for delta in
+                ([[0.0, 0.0], [1e-3, -1e-3]], [[0.0, 0.0], [0.3, -0.3]],
+                 [[0.0, 0.0], [-0.1234567, 0.1234567]])}
+    assert len(messages) == 1, messages
+
+
+# ---- the core owns what the checks share ----------------------------------------------------
+
+def _modules():
+    return {path.stem: ast.parse(path.read_text()) for path in PACKAGE.glob("*.py")}
+
+
+def test_one_tolerance_one_style_of_import_and_one_place_that_prints():
+    for name, tree in _modules().items():
+        assigned = {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                    for t in node.targets if isinstance(t, ast.Name)}
+        if name != "checking":
+            assert "RTOL" not in assigned, f"{name} defines its own tolerance"
+        absolute = [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                    and node.level == 0 and (node.module or "").startswith("lecture_utils")]
+        assert not absolute, f"{name} imports {absolute} absolutely; the package's are relative"
+        calls = [node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and isinstance(node.func, ast.Name)]
+        text = ast.unparse(tree)
+        assert "redirect_stdout" not in text, name
+        if name != "checking":
+            assert "print" not in calls, f"{name} prints; a check prints through passed()"
+            assert not re.search(r"def _check_alpha|def rounded|def class_order_mistakes",
+                                 text), name
+
+
+def test_every_check_takes_its_answer_by_name():
+    import importlib
+    import inspect
+
+    for name in _modules():
+        module = importlib.import_module(f"lecture_utils.exercises.{name}")
+        for function_name, function in inspect.getmembers(module, inspect.isfunction):
+            if (function_name.startswith("check_") and function.__module__ == module.__name__
+                    and name != "checking"):
+                source = inspect.getsource(function)
+                assert "student_answer(" in source, function_name
+                assert "passed(" in source, function_name
+
+
+def test_an_answer_in_the_transposed_layout_is_told_so():
+    message = _message(np.ones((3, 2)), EXPECTED, axes=("class", "feature"))
+    assert "your answer has one row per feature and one column per class, the transpose" \
+        in message

@@ -98,8 +98,8 @@ def per_file_average():
     (TRAIN.X / TRAIN.X.sum(axis=1, keepdims=True), "one row per file"),
     (np.log(THETA), "log-probability where the probability"),
     ((N_KJ + 1) / (N_KJ.sum(axis=1, keepdims=True) + 7), "pseudo-count of 1"),
-    (THETA.round(3), "rounded it to 3 decimals"),
-    (THETA.round(4), "rounded it to 4 decimals"),
+    (THETA.round(3), "looks like you rounded it"),
+    (THETA.round(4), "looks like you rounded it"),
 ])
 def test_theta_mistakes_are_named(wrong, phrase):
     message = message_of(check_ml_frequencies, wrong, TRAIN.X, TRAIN.y, expected=THETA)
@@ -138,7 +138,7 @@ def test_weights_right(capsys):
      "left the totals N_k as they were"),
     (np.log((N_KJ[0] + ALPHA) / (N_KJ[0].sum() + ALPHA))
      - np.log((N_KJ[1] + ALPHA) / (N_KJ[1].sum() + ALPHA)), "only one α to the total"),
-    (B.round(2), "rounded it to 2 decimals"),
+    (B.round(2), "looks like you rounded it"),
 ])
 def test_weights_mistakes_are_named(wrong, phrase):
     message = message_of(check_llr_weights, wrong, TRAIN.X, TRAIN.y, alpha=ALPHA, numerator="C",
@@ -182,7 +182,7 @@ def test_llr_right(capsys):
      "left the totals N_k as they were"),
     (X2 @ (np.log((N_KJ[0] + ALPHA) / (N_KJ[0].sum() + ALPHA))
            - np.log((N_KJ[1] + ALPHA) / (N_KJ[1].sum() + ALPHA))), "only one α to the total"),
-    (round(LLR_X2, 2), "rounded it to 2 decimals"),
+    (round(LLR_X2, 2), "looks like you rounded it"),
 ])
 def test_llr_mistakes_are_named(wrong, phrase):
     message = message_of(check_llr_of_script, wrong, X2, TRAIN.X, TRAIN.y, alpha=ALPHA,
@@ -274,7 +274,7 @@ def rounded_to_two(x, theta):
     (with_log_prior, "added the log prior"),
     (log_of_the_product, "log of the product"),
     (log_of_scipy_probability, "log of the probability after computing it"),
-    (rounded_to_two, "rounded it to 2 decimals"),
+    (rounded_to_two, "looks like you rounded it"),
 ])
 def test_log_likelihood_mistakes_are_named(function, phrase):
     message = message_of(check_multinomial_log_likelihood, function, TRAIN.X, TRAIN.y, X_CALLS,
@@ -356,7 +356,7 @@ def test_log_posterior_right(capsys):
     (G_POST - logsumexp(G_POST, axis=0, keepdims=True), "over the files (axis=0)"),
     (G_POST - logsumexp(G_POST), "over all entries at once"),
     (LOG_POST / np.log(10), "base-10"),
-    (LOG_POST.round(3), "rounded it to 3 decimals"),
+    (LOG_POST.round(3), "looks like you rounded it"),
 ])
 def test_log_posterior_mistakes_are_named(wrong, phrase):
     message = message_of(check_log_posterior, wrong, X_POST, TRAIN.X, TRAIN.y, expected=LOG_POST)
@@ -413,3 +413,150 @@ def test_log_posterior_with_given_priors(capsys):
 def test_bad_inputs_to_the_checks_raise_value_error(call, phrase):
     with pytest.raises(ValueError, match=phrase):
         call()
+
+
+# ---------------------------------------------------------------- wrong answers as students
+# write them: named, fairly described, never an oracle
+
+from exercise_attempts import Attempt, ids, named_fraction, run  # noqa: E402
+
+
+def _theta_attempt(what, answer, phrase):
+    return Attempt("check_ml_frequencies", what,
+                   lambda: check_ml_frequencies(answer, TRAIN.X, TRAIN.y), phrase, THETA, answer)
+
+
+def _b_attempt(what, answer, phrase):
+    return Attempt("check_llr_weights", what,
+                   lambda: check_llr_weights(answer, TRAIN.X, TRAIN.y, alpha=ALPHA), phrase, B,
+                   answer)
+
+
+def _llr_attempt(what, answer, phrase):
+    return Attempt("check_llr_of_script", what,
+                   lambda: check_llr_of_script(answer, X2, TRAIN.X, TRAIN.y, alpha=ALPHA,
+                                               name="llr_x2"), phrase, LLR_X2, answer)
+
+
+def _loglik_attempt(what, function, phrase):
+    return Attempt("check_multinomial_log_likelihood", what,
+                   lambda: check_multinomial_log_likelihood(function, TRAIN.X, TRAIN.y, X_CALLS),
+                   phrase, EXPECTED_LL)
+
+
+def _posterior_attempt(what, answer, phrase):
+    return Attempt("check_log_posterior", what,
+                   lambda: check_log_posterior(answer, X_POST, TRAIN.X, TRAIN.y), phrase,
+                   LOG_POST, answer)
+
+
+THETA_POOLED_FILES = TRAIN.X / TRAIN.X.sum(axis=1, keepdims=True)
+
+ATTEMPTS = [
+    _theta_attempt("over the classes", N_KJ / N_KJ.sum(axis=0), "normalised over the classes"),
+    _theta_attempt("counts", N_KJ, "counts N_k,j"),
+    _theta_attempt("transposed", THETA.T, "transposed"),
+    _theta_attempt("Python first", THETA[::-1], "another order"),
+    _theta_attempt("grand total", N_KJ / N_KJ.sum(), "all classes together"),
+    _theta_attempt("per file mean count", N_KJ / FILES[:, None], "number of files"),
+    _theta_attempt("average of file frequencies", per_file_average(), "each file separately"),
+    _theta_attempt("one row per file", THETA_POOLED_FILES, "one row per file"),
+    _theta_attempt("logs", np.log(THETA), "log-probability"),
+    _theta_attempt("Laplace", (N_KJ + 1) / (N_KJ.sum(axis=1, keepdims=True) + 7),
+                   "pseudo-count of 1"),
+    _theta_attempt("rounded as printed", THETA.round(4), "rounded"),
+    _theta_attempt("square-rooted", np.sqrt(THETA), None),
+    _b_attempt("Python on top", -B, "wrong way round"),
+    _b_attempt("log10", np.log10(THETA_A[0]) - np.log10(THETA_A[1]), "base-10"),
+    _b_attempt("ratio", THETA_A[0] / THETA_A[1], "not its logarithm"),
+    _b_attempt("no alpha", np.log(THETA[0]) - np.log(THETA[1]), "ignored the pseudo-count"),
+    _b_attempt("totals only", np.log(N_KJ[0] / (N_KJ[0].sum() + 7 * ALPHA))
+               - np.log(N_KJ[1] / (N_KJ[1].sum() + 7 * ALPHA)), "class totals N_k only"),
+    _b_attempt("counts ratio", np.log((N_KJ[0] + ALPHA) / (N_KJ[1] + ALPHA)),
+               "without dividing by the class totals"),
+    _b_attempt("totals unchanged", np.log((N_KJ[0] + ALPHA) / N_KJ[0].sum())
+               - np.log((N_KJ[1] + ALPHA) / N_KJ[1].sum()), "left the totals N_k as they were"),
+    _b_attempt("one alpha in the total", np.log((N_KJ[0] + ALPHA) / (N_KJ[0].sum() + ALPHA))
+               - np.log((N_KJ[1] + ALPHA) / (N_KJ[1].sum() + ALPHA)), "only one α"),
+    _b_attempt("rounded", B.round(2), "rounded"),
+    _b_attempt("difference of probabilities", THETA_A[0] - THETA_A[1], None),
+    _llr_attempt("Python on top", -LLR_X2, "wrong way round"),
+    _llr_attempt("log10", LLR_X2 / np.log(10), "base-10"),
+    _llr_attempt("ratio", np.exp(LLR_X2), "not its logarithm"),
+    _llr_attempt("weights summed", B.sum(), "without multiplying each by its count"),
+    _llr_attempt("log prior odds added", LLR_X2 + np.log(4 / 3), "log prior odds"),
+    _llr_attempt("counts ratio", X2 @ np.log((N_KJ[0] + ALPHA) / (N_KJ[1] + ALPHA)),
+                 "ratios of the counts"),
+    _llr_attempt("sigmoid", 1 / (1 + np.exp(-LLR_X2)), "σ(llr(x))"),
+    _llr_attempt("not summed", X2 * B, "did not add the products up"),
+    _llr_attempt("one-entry array", TEST.X[1:2] @ B, "array with one entry"),
+    _llr_attempt("rounded", round(LLR_X2, 2), "rounded"),
+    _llr_attempt("the other script", float(TEST.X[0] @ B), None),
+    _loglik_attempt("no coefficient", no_coefficient, "left out the multinomial coefficient"),
+    _loglik_attempt("coefficient subtracted", coefficient_subtracted, "subtracted the log"),
+    _loglik_attempt("log s! only", only_log_s_factorial, "log s! alone"),
+    _loglik_attempt("log10", base_10, "base-10"),
+    _loglik_attempt("product", plain_product, "underflows to 0"),
+    _loglik_attempt("gammaln(n)", gammaln_of_n, "gammaln(n)"),
+    _loglik_attempt("log prior", with_log_prior, "added the log prior"),
+    _loglik_attempt("log of product", log_of_the_product, "log of the product"),
+    _loglik_attempt("rounded", rounded_to_two, "rounded"),
+    _loglik_attempt("sum without counts", lambda x, theta: np.log(theta).sum(axis=1), None),
+    _posterior_attempt("no prior", normalise(LOG_LIK_POST + np.log(0.5)), "left out the prior"),
+    _posterior_attempt("priors reversed", normalise(LOG_LIK_POST + np.log(PRIORS[::-1])),
+                       "priors in the other order"),
+    _posterior_attempt("prior not logged", normalise(LOG_LIK_POST + PRIORS), "not its log"),
+    _posterior_attempt("joint", G_POST, "without normalising"),
+    _posterior_attempt("only g_max", G_POST - G_POST.max(axis=1, keepdims=True),
+                       "left out log Σ_k exp(g_k − g_max)"),
+    _posterior_attempt("probabilities", np.exp(LOG_POST), "probability where its logarithm"),
+    _posterior_attempt("underflow", by_hand(G_POST, 0.0), "underflowed to 0"),
+    _posterior_attempt("over files", G_POST - logsumexp(G_POST, axis=0, keepdims=True),
+                       "over the files"),
+    _posterior_attempt("log10", LOG_POST / np.log(10), "base-10"),
+    _posterior_attempt("rounded", LOG_POST.round(3), "rounded"),
+    _posterior_attempt("divided by the sum", G_POST / G_POST.sum(axis=1, keepdims=True), None),
+]
+
+
+@pytest.mark.parametrize("attempt", ATTEMPTS, ids=ids(ATTEMPTS))
+def test_a_students_wrong_answer_gets_a_fair_message(attempt):
+    run(attempt)
+
+
+def test_three_quarters_of_the_wrong_answers_are_named():
+    assert named_fraction(ATTEMPTS) >= 0.75
+    for check in {a.check for a in ATTEMPTS}:
+        assert len([a for a in ATTEMPTS if a.check == check]) >= 8, check
+
+
+def test_right_answers_in_other_forms_pass(capsys):
+    import pandas as pd
+    from sklearn.naive_bayes import MultinomialNB
+
+    check_ml_frequencies(pd.DataFrame(THETA.astype(np.float32)), TRAIN.X, TRAIN.y)
+    nb = MultinomialNB(alpha=ALPHA).fit(TRAIN.X, TRAIN.y)
+    check_llr_weights(nb.feature_log_prob_[0] - nb.feature_log_prob_[1], TRAIN.X, TRAIN.y,
+                      alpha=ALPHA)
+    check_llr_of_script(np.float32(LLR_X2), X2, TRAIN.X, TRAIN.y, alpha=ALPHA)
+    check_multinomial_log_likelihood(lambda x, theta: multinomial.logpmf(x, x.sum(), theta),
+                                     TRAIN.X, TRAIN.y, X_CALLS)
+    check_log_posterior(LOG_POST.tolist(), X_POST, TRAIN.X, TRAIN.y)
+    assert capsys.readouterr().out.count("Right") == 5
+
+
+def test_the_llr_message_depends_on_the_answer_only():
+    """No oracle (the issue recovered llr_x2 in 1,086 calls from "rounded it to k decimals"):
+    values on a grid around the answer get one message per number of decimals, whatever
+    their distance from it (the student's own value aside)."""
+    messages = {}
+    for offset in (-2.718281828, -0.271828183, -0.027182818, 0.027182818, 0.271828183):
+        for decimals in (None, 1, 2, 3):
+            value = LLR_X2 + offset if decimals is None else round(LLR_X2 + offset, decimals)
+            if abs(value - LLR_X2) <= 1e-5 * abs(LLR_X2):
+                continue
+            with pytest.raises(NotYetRight) as caught:
+                check_llr_of_script(value, X2, TRAIN.X, TRAIN.y, alpha=ALPHA, name="llr_x2")
+            text = str(caught.value).replace(f"{value:.6g}", "<yours>")
+            messages.setdefault(decimals, set()).add(text)
+    assert all(len(texts) == 1 for texts in messages.values()), messages

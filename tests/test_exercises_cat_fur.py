@@ -313,3 +313,117 @@ def test_posterior_unrecognised_shape_none_and_nan():
 def test_posterior_bad_target():
     with pytest.raises(ValueError, match="target"):
         check_posterior(P_FEMALE, SHELTER_FUR, SHELTER_SEX, target="kitten")
+
+
+# ------------------------------------------------------------------ wrong answers as students
+# write them: named, fairly described, never an oracle
+
+from exercise_attempts import Attempt, ids, named_fraction, run  # noqa: E402
+
+
+def _ml_attempt(what, answer, phrase):
+    return Attempt("check_ml_estimates", what,
+                   lambda: check_ml_estimates(returning(answer), FUR, SEX), phrase, ML, answer)
+
+
+def _pseudo_attempt(what, answer, phrase, alpha=1.0):
+    return Attempt("check_pseudo_count_estimates", what,
+                   lambda: check_pseudo_count_estimates(returning(answer), FUR, SEX, alpha=alpha),
+                   phrase, smoothed(COUNTS, alpha), answer)
+
+
+def _posterior_attempt(what, answer, phrase):
+    return Attempt("check_posterior", what,
+                   lambda: check_posterior(answer, SHELTER_FUR, SHELTER_SEX, alpha=1.0,
+                                           target="female"), phrase, P_FEMALE, answer)
+
+
+with np.errstate(divide="ignore"):
+    _LOG_ML = np.log(ML)
+
+ATTEMPTS = [
+    _ml_attempt("over the classes", BY_COLOUR, "normalised over the classes"),
+    _ml_attempt("counts", COUNTS, "gave the counts"),
+    _ml_attempt("joint", COUNTS / FUR.size, "number of all cats N"),
+    _ml_attempt("P(sex | colour)", BY_COLOUR.T, r"P(sex | colour)"),
+    _ml_attempt("transposed", ML.T, "transposed"),
+    _ml_attempt("rows reversed", ML[::-1], "another order"),
+    _ml_attempt("crosstab's alphabetical colours", ALPHABETICAL
+                / ALPHABETICAL.sum(axis=1, keepdims=True), "alphabetically"),
+    _ml_attempt("logs", _LOG_ML, "log-probability"),
+    _ml_attempt("sexes ignored", np.tile(COUNTS.sum(axis=0) / COUNTS.sum(), (2, 1)),
+                "sexes ignored"),
+    _ml_attempt("Laplace", smoothed(COUNTS, 1.0), "pseudo-count of 1"),
+    _ml_attempt("percentages", 100 * ML, "percentages"),
+    _ml_attempt("one class only", ML[:1], None),
+    _ml_attempt("scaled by the largest count", COUNTS / COUNTS.max(), None),
+    _pseudo_attempt("total only", COUNTS / (N_K + M), "total only"),
+    _pseudo_attempt("numerator only", (COUNTS + 1) / N_K, "not to the total"),
+    _pseudo_attempt("total once", (COUNTS + 1) / (N_K + 1), "total once"),
+    _pseudo_attempt("colours seen", (COUNTS + 1) / (N_K + SEEN), "colours seen"),
+    _pseudo_attempt("no alpha", ML, "left out the pseudo-count"),
+    _pseudo_attempt("K for m", (COUNTS + 1) / (N_K + 2), "number of classes K"),
+    _pseudo_attempt("all N", (COUNTS + 1) / (FUR.size + M), "all N cats"),
+    _pseudo_attempt("alpha after dividing", (ML + 1) / (1 + M), "after dividing"),
+    _pseudo_attempt("alpha typed as 1", smoothed(COUNTS, 1.0), "used alpha = 1", alpha=0.5),
+    _pseudo_attempt("transposed", SMOOTHED.T, "transposed"),
+    _pseudo_attempt("rounded", SMOOTHED.round(2), "rounded"),
+    _pseudo_attempt("2 alpha in the total", (COUNTS + 1) / (N_K + 2 * M), None),
+    _posterior_attempt("no priors", POSTERIOR_MISTAKES["left out the class priors"],
+                       "left out the class priors"),
+    _posterior_attempt("joint", S_JOINT[0], "did not normalise"),
+    _posterior_attempt("log", np.log(P_FEMALE), "log-probability"),
+    _posterior_attempt("male", 1 - P_FEMALE, "posterior of 'male'"),
+    _posterior_attempt("likelihood", S_PI[0], "likelihood"),
+    _posterior_attempt("priors swapped", S_SWAPPED[0] / S_SWAPPED.sum(axis=0),
+                       "swapped the two class priors"),
+    _posterior_attempt("ML estimates", POSTERIOR_MISTAKES["maximum-likelihood"],
+                       "maximum-likelihood"),
+    _posterior_attempt("colour frequency", S_JOINT[0] / S_COLOUR_FREQUENCY, "colour's frequency"),
+    _posterior_attempt("normalised over colours", S_JOINT[0] / S_JOINT[0].sum(),
+                       "normalised over the colours"),
+    _posterior_attempt("alphabetical", P_FEMALE[ALPHABETICAL_ORDER], "alphabetically"),
+    _posterior_attempt("a column", P_FEMALE[:, None], None),
+    _posterior_attempt("odds", S_JOINT[0] / S_JOINT[1], None),
+]
+
+
+@pytest.mark.parametrize("attempt", ATTEMPTS, ids=ids(ATTEMPTS))
+def test_a_students_wrong_answer_gets_a_fair_message(attempt):
+    run(attempt)
+
+
+def test_three_quarters_of_the_wrong_answers_are_named():
+    assert named_fraction(ATTEMPTS) >= 0.75
+    for check in {a.check for a in ATTEMPTS}:
+        assert len([a for a in ATTEMPTS if a.check == check]) >= 8, check
+
+
+def test_right_answers_in_other_forms_pass(capsys):
+    from sklearn.naive_bayes import CategoricalNB
+
+    table = pd.crosstab(pd.Series(SEX, name="sex"), pd.Series(FUR, name="fur"),
+                        normalize="index").reindex(columns=list(FUR_COLOURS), fill_value=0.0)
+    check_ml_estimates(lambda fur, sex: table, FUR, SEX)
+    check_pseudo_count_estimates(lambda fur, sex, alpha: SMOOTHED.astype(np.float32), FUR, SEX)
+    posterior = pd.Series(P_FEMALE, index=list(FUR_COLOURS))
+    check_posterior(posterior, SHELTER_FUR, SHELTER_SEX, alpha=1.0, target="female")
+    codes = np.array([list(FUR_COLOURS).index(c) for c in SHELTER_FUR])[:, None]
+    nb = CategoricalNB(alpha=1.0, min_categories=len(FUR_COLOURS)).fit(codes, SHELTER_SEX)
+    check_posterior(nb.predict_proba(np.arange(len(FUR_COLOURS))[:, None])[:, 0], SHELTER_FUR,
+                    SHELTER_SEX, alpha=1.0, target="female")
+    assert capsys.readouterr().out.count("Right") == 4
+
+
+def test_names_of_answers_are_looked_up(capsys):
+    p_female = P_FEMALE  # noqa: F841 - looked up by name, as in a notebook
+    check_posterior("p_female", SHELTER_FUR, SHELTER_SEX)
+    assert capsys.readouterr().out.startswith("Right: `p_female` matches")
+    message = not_yet_right(check_posterior, "p_male", SHELTER_FUR, SHELTER_SEX, target="male")
+    assert message.startswith("`p_male`: not attempted yet")
+
+    def ml_estimates(fur, sex):
+        raise NotImplementedError()
+
+    message = not_yet_right(check_ml_estimates, "ml_estimates", FUR, SEX)
+    assert message.startswith("`ml_estimates`: not attempted yet")

@@ -347,3 +347,136 @@ def test_naive_check_rejects_bad_data():
     with pytest.raises(ValueError, match="at least 3 samples"):
         check_naive_posterior(EXPECTED_POSTERIOR, POINTS, X2[198:202], Y2[198:202],
                               prior=PRIOR_H1)
+
+
+# ----------------------------------------------------------------------------- wrong answers as
+# students write them: named, fairly described, never an oracle
+
+from exercise_attempts import Attempt, ids, named_fraction, run  # noqa: E402
+
+
+def _llr_attempt(what, student, phrase):
+    return Attempt("check_height_llr", what, lambda: check_height_llr(student, X, Y, AT), phrase,
+                   EXPECTED_LLR)
+
+
+def _threshold_attempt(what, height, phrase):
+    return Attempt("check_threshold_height", what,
+                   lambda: check_threshold_height(height, X, Y, prior=PI, posterior=Q), phrase,
+                   EXPECTED_HEIGHT, height)
+
+
+def _naive_attempt(what, answer, phrase):
+    return Attempt("check_naive_posterior", what,
+                   lambda: check_naive_posterior(answer, POINTS, X2, Y2, prior=PRIOR_H1), phrase,
+                   EXPECTED_POSTERIOR, answer)
+
+
+def _pooled_llr(x, X, y):
+    """Both classes with the pooled within-class variance (as LDA would)."""
+    m, f = X[y == "M", 0], X[y == "F", 0]
+    pooled = (np.sum((m - m.mean()) ** 2) + np.sum((f - f.mean()) ** 2)) / len(X)
+    return (norm.logpdf(x, m.mean(), np.sqrt(pooled)) - norm.logpdf(x, f.mean(), np.sqrt(pooled)))
+
+
+ATTEMPTS = [
+    _llr_attempt("F over M", lambda x, X, y: log_gauss(x, X[y == "F", 0])
+                 - log_gauss(x, X[y == "M", 0]), "wrong way round"),
+    _llr_attempt("log10", lambda x, X, y: right_llr(x, X, y) / np.log(10), "base-10"),
+    _llr_attempt("density ratio", lambda x, X, y: np.exp(right_llr(x, X, y)),
+                 "not its logarithm"),
+    _llr_attempt("pandas var", lambda x, X, y: log_gauss(x, X[y == "M", 0], ddof=1)
+                 - log_gauss(x, X[y == "F", 0], ddof=1), "N_k - 1"),
+    _llr_attempt("variance as scale", lambda x, X, y: (
+        norm.logpdf(x, X[y == "M", 0].mean(), X[y == "M", 0].var())
+        - norm.logpdf(x, X[y == "F", 0].mean(), X[y == "F", 0].var())),
+        "standard deviation belongs"),
+    _llr_attempt("sd for variance", lambda x, X, y: log_gauss_with_sd(x, X[y == "M", 0])
+                 - log_gauss_with_sd(x, X[y == "F", 0]), "where the variance"),
+    _llr_attempt("exponents only", lambda x, X, y: exponent_only(x, X[y == "M", 0])
+                 - exponent_only(x, X[y == "F", 0]), "normalising term"),
+    _llr_attempt("column", lambda x, X, y: right_llr(x, X, y)[:, None], "column of shape"),
+    _llr_attempt("at X", lambda x, X, y: right_llr(X[:, 0], X, y), "training heights X"),
+    _llr_attempt("pooled variance", _pooled_llr, "pooled"),
+    _llr_attempt("summed", lambda x, X, y: right_llr(x, X, y).sum(), "added up the LLR"),
+    _llr_attempt("variance of all heights", lambda x, X, y: (
+        norm.logpdf(x, X[y == "M", 0].mean(), X.std()) - norm.logpdf(x, X[y == "F", 0].mean(),
+                                                                     X.std())),
+        "variance of all heights"),
+    _llr_attempt("medians for means", lambda x, X, y: (
+        norm.logpdf(x, np.median(X[y == "M", 0]), X[y == "M", 0].std())
+        - norm.logpdf(x, np.median(X[y == "F", 0]), X[y == "F", 0].std())), None),
+    _threshold_attempt("prior odds added", roots_at(np.log(Q / (1 - Q)) + np.log(PI / (1 - PI)))[1],
+                       "added the prior log-odds"),
+    _threshold_attempt("Bayes threshold", roots_at(np.log((1 - PI) / PI))[1],
+                       "threshold of the Bayes decision"),
+    _threshold_attempt("no prior", roots_at(np.log(Q / (1 - Q)))[1], "left out the prior"),
+    _threshold_attempt("other root", roots_at(RIGHT_LEVEL)[0], "other root"),
+    _threshold_attempt("log10", roots_at(np.log10(Q / (1 - Q)) - np.log10(PI / (1 - PI)))[1],
+                       "base-10"),
+    _threshold_attempt("level negated", roots_at(-RIGHT_LEVEL)[1], "opposite sign"),
+    _threshold_attempt("the level", RIGHT_LEVEL, "gave the level"),
+    _threshold_attempt("llr = 0", roots_at(0.0)[1], "solved llr(x) = 0"),
+    _threshold_attempt("probabilities", roots_at(np.log(Q) - np.log(PI))[1],
+                       "probabilities where odds belong"),
+    _threshold_attempt("printed coefficients",
+                       np.roots([0.001210, -0.13602, -11.448 - RIGHT_LEVEL]).real.max(),
+                       "as notebook 02 prints them"),
+    _threshold_attempt("read off the table", round(EXPECTED_HEIGHT, 1), "rounded"),
+    _threshold_attempt("a guess", 170.0, None),
+    _naive_attempt("no prior", naive_posterior(0.5), "left out the prior"),
+    _naive_attempt("priors swapped", naive_posterior(1 - PRIOR_H1), "swapped the priors"),
+    _naive_attempt("P(h0 | x)", 1 - EXPECTED_POSTERIOR, "posterior of the other class"),
+    _naive_attempt("full covariance", naive_posterior(PRIOR_H1, full=True), "full covariance"),
+    _naive_attempt("N - 1", naive_posterior(PRIOR_H1, ddof=1), "N_k - 1"),
+    _naive_attempt("variance as scale", naive_by_features(scale_is_variance=True),
+                   "standard deviation belongs"),
+    _naive_attempt("log-odds", naive_by_features("log-odds"), "posterior log-odds"),
+    _naive_attempt("numerator only", naive_by_features("numerator"), "numerator of Bayes' rule"),
+    _naive_attempt("both columns", np.column_stack([1 - EXPECTED_POSTERIOR, EXPECTED_POSTERIOR]),
+                   "both classes"),
+    _naive_attempt("log posterior", np.log(EXPECTED_POSTERIOR), "log-probability"),
+    _naive_attempt("rounded", EXPECTED_POSTERIOR.round(3), "rounded"),
+    _naive_attempt("posterior of another point set", naive_posterior(PRIOR_H1)[::-1], None),
+]
+
+
+@pytest.mark.parametrize("attempt", ATTEMPTS, ids=ids(ATTEMPTS))
+def test_a_students_wrong_answer_gets_a_fair_message(attempt):
+    run(attempt)
+
+
+def test_three_quarters_of_the_wrong_answers_are_named():
+    assert named_fraction(ATTEMPTS) >= 0.75
+    for check in {a.check for a in ATTEMPTS}:
+        assert len([a for a in ATTEMPTS if a.check == check]) >= 8, check
+
+
+def test_right_answers_in_other_forms_pass(capsys):
+    check_threshold_height(np.float32(EXPECTED_HEIGHT), X, Y, prior=PI, posterior=Q)
+    check_naive_posterior(EXPECTED_POSTERIOR.astype(np.float32).tolist(), POINTS, X2, Y2,
+                          prior=PRIOR_H1)
+    check_height_llr(lambda x, X, y: right_llr(x, X, y).astype(np.float32), X, Y, AT)
+    assert capsys.readouterr().out.count("Right") == 3
+
+
+def test_right_answers_computed_with_scikit_learn_pass(capsys):
+    from sklearn.naive_bayes import GaussianNB
+
+    model = GaussianNB(priors=[1 - PRIOR_H1, PRIOR_H1]).fit(X2, Y2)
+    check_naive_posterior(model.predict_proba(POINTS)[:, 1], POINTS, X2, Y2, prior=PRIOR_H1)
+    assert "Right" in capsys.readouterr().out
+
+
+def test_the_threshold_message_depends_on_the_answer_only():
+    """No oracle: heights on a grid around the answer, none a typical mistake, get one
+    message for full-precision heights and one for heights with a decimal, whatever their
+    distance from the answer (the student's own value aside)."""
+    messages = {}
+    for offset in (-3.1415926, -0.3183098, -0.0271828, 0.0271828, 0.3183098, 3.1415926):
+        for height in (EXPECTED_HEIGHT + offset, round(EXPECTED_HEIGHT + offset, 1)):
+            with pytest.raises(NotYetRight) as caught:
+                check_threshold_height(height, X, Y, prior=PI, posterior=Q)
+            text = str(caught.value).replace(f"{height:.6g}", "<yours>")
+            messages.setdefault(height == round(height, 1), set()).add(text)
+    assert [len(texts) for texts in messages.values()] == [1, 1], messages

@@ -5,6 +5,8 @@ Every wrong answer here is computed the way a student would compute it (numpy, s
 from the check's own list of mistakes.
 """
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -223,7 +225,9 @@ def test_log_density_that_is_not_written_or_fails(train):
     _not_yet(check_log_density, not_written, *train, match="not written yet")
     _not_yet(check_log_density, lambda X, m, S: np.linalg.cholesky(-S), *train, match="LinAlgError")
     _not_yet(check_log_density, lambda X, m, S: None, *train, match="returned None")
-    _not_yet(check_log_density, "log_density", *train, match="should be a function")
+    _not_yet(check_log_density, np.zeros(3), *train, match="should be a function")
+    # a name that is not defined yet: the answer cell was never run
+    _not_yet(check_log_density, "log_density", *train, match="`log_density`: not attempted yet")
     _not_yet(check_log_density, lambda X, m, S: np.full(len(X), np.nan), *train, match="NaN")
 
 
@@ -325,3 +329,202 @@ def test_bad_posterior_inputs_get_a_value_error(scores):
         check_posteriors(answer, scores, PRIORS[:2])
     with pytest.raises(ValueError, match="NaN"):
         check_posteriors(answer, np.full(scores.shape, np.nan), PRIORS)
+
+
+# ---- wrong answers as students write them: named, fairly described, never an oracle -----------
+
+from exercise_attempts import Attempt, assert_no_oracle, ids, named_fraction, run  # noqa: E402
+
+_IRIS = load_iris_2d()
+_X_TRAIN, _X_TEST, _Y_TRAIN, _Y_TEST = train_test_split(
+    _IRIS.X, _IRIS.y, test_size=0.4, stratify=_IRIS.y, random_state=0)
+_RIGHT_MEANS = _means(_X_TRAIN, _Y_TRAIN)
+_RIGHT_COVARIANCES = _ml_covariances(_X_TRAIN, _Y_TRAIN)
+_MODEL = GaussianClassifier(covariance="full").fit(_X_TRAIN, _Y_TRAIN)
+_SCORES = _MODEL.log_likelihood(np.vstack([_X_TEST, [[58.0, 2.8]]]))
+_RIGHT_POSTERIORS = _student_posteriors(_SCORES, PRIORS)
+
+
+def _means_attempt(what, answer, phrase):
+    return Attempt("check_class_means", what,
+                   lambda: check_class_means(answer, _X_TRAIN, _Y_TRAIN), phrase, _RIGHT_MEANS,
+                   answer)
+
+
+def _covariances_attempt(what, answer, phrase):
+    return Attempt("check_class_covariances", what,
+                   lambda: check_class_covariances(answer, _X_TRAIN, _Y_TRAIN), phrase,
+                   _RIGHT_COVARIANCES, answer)
+
+
+def _density_attempt(what, student, phrase):
+    expected = np.column_stack([multivariate_normal.logpdf(_X_TRAIN, m, S) for m, S in
+                                zip(_MODEL.means_, _MODEL.covariances_, strict=True)])
+    return Attempt("check_log_density", what,
+                   lambda: check_log_density(student, _X_TRAIN, _Y_TRAIN), phrase, expected)
+
+
+def _posterior_attempt(what, answer, phrase):
+    return Attempt("check_posteriors", what,
+                   lambda: check_posteriors(answer, _SCORES, PRIORS), phrase,
+                   _RIGHT_POSTERIORS, answer)
+
+
+def _empty_class_means():
+    """Means by class number, range(K), while the labels are species names."""
+    with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.array([_X_TRAIN[_Y_TRAIN == k].mean(axis=0) for k in range(3)])
+
+
+def _by_class(statistic):
+    return np.array([statistic(_X_TRAIN[_Y_TRAIN == c]) for c in np.unique(_Y_TRAIN)])
+
+
+def _mahalanobis_with(matrix_of):
+    """A student's log-density whose squared distance uses ``matrix_of(S)`` for Sigma^-1."""
+    def log_density(X, m, S):
+        d = X - m
+        return (-0.5 * X.shape[1] * LOG_2PI - 0.5 * np.linalg.slogdet(S)[1]
+                - 0.5 * np.einsum("ni,ij,nj->n", d, matrix_of(S), d))
+    return log_density
+
+
+def _diagonal_only(X, m, S):
+    variances = np.diag(S)
+    return (-0.5 * X.shape[1] * LOG_2PI - 0.5 * np.sum(np.log(variances))
+            - 0.5 * np.sum((X - m) ** 2 / variances, axis=1))
+
+
+ATTEMPTS = [
+    _means_attempt("means as columns", _RIGHT_MEANS.T, "transposed"),
+    _means_attempt("overall mean", np.tile(_X_TRAIN.mean(axis=0), (3, 1)),
+                   "averaged over all samples"),
+    _means_attempt("class sums", _by_class(lambda R: R.sum(axis=0)), "without dividing by N_k"),
+    _means_attempt("set(y) order", np.array([_X_TRAIN[_Y_TRAIN == c].mean(axis=0)
+                                             for c in pd.unique(_Y_TRAIN)]), "another order"),
+    _means_attempt("mean() without axis", _by_class(lambda R: R.mean()), "without axis=0"),
+    _means_attempt("sum / N", _by_class(lambda R: R.sum(axis=0)) / len(_X_TRAIN),
+                   "instead of N_k"),
+    _means_attempt("mean(axis=1)", _by_class(lambda R: R.mean(axis=1)), "axis=1"),
+    _means_attempt("rounded to 2 decimals", _RIGHT_MEANS.round(2), "rounded"),
+    _means_attempt("medians", _by_class(lambda R: np.median(R, axis=0)), None),
+    _means_attempt("range(K) with string labels", _empty_class_means(), "selected no samples"),
+    _means_attempt("a class left out", _RIGHT_MEANS[:2], None),
+    _covariances_attempt("np.cov default", _by_class(lambda R: np.cov(R.T)), "N_k - 1"),
+    _covariances_attempt("pooled", _pooled(_X_TRAIN, _Y_TRAIN), "pooled"),
+    _covariances_attempt("all data", np.array([np.cov(_X_TRAIN.T, bias=True)] * 3),
+                         "covariance of all the data"),
+    _covariances_attempt("not centred", _by_class(lambda R: R.T @ R / len(R)),
+                         "forgot to centre"),
+    _covariances_attempt("np.cov without rowvar", _by_class(np.cov), "rowvar=False"),
+    _covariances_attempt("variances only", _by_class(lambda R: np.diag(R.var(axis=0))),
+                         "only the variances"),
+    _covariances_attempt("set(y) order", np.array([np.cov(_X_TRAIN[_Y_TRAIN == c].T, bias=True)
+                                                   for c in pd.unique(_Y_TRAIN)]),
+                         "another order"),
+    _covariances_attempt("centred on overall mean",
+                         _by_class(lambda R: (R - _X_TRAIN.mean(axis=0)).T
+                                   @ (R - _X_TRAIN.mean(axis=0)) / len(R)), "overall mean"),
+    _covariances_attempt("standard deviations", _by_class(lambda R: np.diag(R.std(axis=0))),
+                         None),
+    _covariances_attempt("scatter", _by_class(lambda R: (R - R.mean(axis=0)).T
+                                              @ (R - R.mean(axis=0))), "divide the scatter"),
+    _covariances_attempt("correlations", _by_class(lambda R: np.corrcoef(R.T)), "correlation"),
+    _density_attempt("pdf, not logpdf", lambda X, m, S: multivariate_normal.pdf(X, m, S),
+                     "probability where its logarithm"),
+    _density_attempt("Sigma for its inverse", _mahalanobis_with(lambda S: S),
+                     "used Sigma where its inverse belongs"),
+    _density_attempt("only the diagonal", _diagonal_only, "only the variances"),
+    _density_attempt("log det without 1/2", _with_distance(_solved, half_log_det=False),
+                     "without its factor 1/2"),
+    _density_attempt("no 2 pi", _with_distance(_solved, two_pi=False), "log(2 pi) term"),
+    _density_attempt("D log 2 pi", lambda X, m, S: multivariate_normal.logpdf(X, m, S)
+                     - 0.5 * X.shape[1] * LOG_2PI, "without its factor 1/2"),
+    _density_attempt("det, not log det", lambda X, m, S: (
+        -0.5 * X.shape[1] * LOG_2PI - 0.5 * np.linalg.det(S)
+        - 0.5 * _solved(X - m, np.linalg.cholesky(S))), "determinant |Sigma| itself"),
+    _density_attempt("log of the variances for log det", lambda X, m, S: (
+        -0.5 * X.shape[1] * LOG_2PI - 0.5 * np.sum(np.log(np.diag(S)))
+        - 0.5 * _solved(X - m, np.linalg.cholesky(S))), "sum of the logs of Sigma's diagonal"),
+    _density_attempt("summed over samples", lambda X, m, S: multivariate_normal.logpdf(
+        X, m, S).sum(), "summed the log-densities over the samples"),
+    _density_attempt("not centred", _uncentred_log_density, "subtract the mean"),
+    _density_attempt("no lower=True", _with_distance(
+        lambda d, L: np.sum(solve_triangular(L, d.T) ** 2, axis=0)), "lower=True"),
+    _density_attempt("N x N distances", lambda X, m, S: (
+        -0.5 * X.shape[1] * LOG_2PI - 0.5 * np.linalg.slogdet(S)[1]
+        - 0.5 * (X - m) @ np.linalg.inv(S) @ (X - m).T), "N x N matrix"),
+    _density_attempt("inverse of the variances", _mahalanobis_with(
+        lambda S: 1 / S), None),
+    _posterior_attempt("no priors", _student_posteriors(_SCORES, np.ones(3)),
+                       "left out the priors"),
+    _posterior_attempt("prior not logged", np.exp(
+        _SCORES + PRIORS - logsumexp(_SCORES + PRIORS, axis=1, keepdims=True)),
+        "instead of its log"),
+    _posterior_attempt("joint", np.exp(_SCORES) * PRIORS, "did not normalise"),
+    _posterior_attempt("log posteriors", np.log(_RIGHT_POSTERIORS, where=_RIGHT_POSTERIORS > 0,
+                                                out=np.full_like(_RIGHT_POSTERIORS, -np.inf)),
+                       "log-posteriors"),
+    _posterior_attempt("axis 0", _student_posteriors(_SCORES, PRIORS, axis=0), "over the samples"),
+    _posterior_attempt("transposed", _RIGHT_POSTERIORS.T, "transposed"),
+    _posterior_attempt("exp overflow", _naive(_SCORES, PRIORS), "underflows"),
+    _posterior_attempt("decisions", np.argmax(_SCORES + np.log(PRIORS), axis=1),
+                       "gave the decisions"),
+    _posterior_attempt("priors reversed", _student_posteriors(_SCORES, PRIORS[::-1]),
+                       "priors in another order"),
+    _posterior_attempt("normalise, then multiply", _student_posteriors(_SCORES, np.ones(3))
+                       * PRIORS, "without normalising again"),
+    _posterior_attempt("classes swapped", _RIGHT_POSTERIORS[:, ::-1], None),
+]
+
+
+@pytest.mark.parametrize("attempt", ATTEMPTS, ids=ids(ATTEMPTS))
+def test_a_students_wrong_answer_gets_a_fair_message(attempt):
+    run(attempt)
+
+
+def test_three_quarters_of_the_wrong_answers_are_named():
+    assert named_fraction(ATTEMPTS) >= 0.75
+    for check in {a.check for a in ATTEMPTS}:
+        assert len([a for a in ATTEMPTS if a.check == check]) >= 8, check
+
+
+@pytest.mark.parametrize("form", ["list", "float32", "pandas"])
+def test_right_answers_in_other_forms_pass(form, capsys):
+    convert = {"list": lambda a: np.asarray(a).tolist(),
+               "float32": lambda a: np.asarray(a, dtype=np.float32),
+               "pandas": lambda a: pd.DataFrame(np.asarray(a))}[form]
+    check_class_means(convert(_RIGHT_MEANS), _X_TRAIN, _Y_TRAIN)
+    check_posteriors(convert(_RIGHT_POSTERIORS), _SCORES, PRIORS)
+    check_class_covariances(np.asarray(_RIGHT_COVARIANCES, dtype=np.float32), _X_TRAIN, _Y_TRAIN)
+    check_log_density(lambda X, m, S: np.float32(multivariate_normal.logpdf(X, m, S)),
+                      _X_TRAIN, _Y_TRAIN)
+    assert capsys.readouterr().out.count("Right") == 4
+
+
+def test_right_answers_computed_with_pandas_and_scikit_learn_pass(capsys):
+    from sklearn.naive_bayes import GaussianNB
+
+    frame = pd.DataFrame(_X_TRAIN).assign(species=_Y_TRAIN)
+    check_class_means(frame.groupby("species").mean(), _X_TRAIN, _Y_TRAIN)
+    check_class_means(GaussianNB().fit(_X_TRAIN, _Y_TRAIN).theta_, _X_TRAIN, _Y_TRAIN)
+    check_class_covariances([frame[frame.species == c].drop(columns="species").cov(ddof=0)
+                             for c in np.unique(_Y_TRAIN)], _X_TRAIN, _Y_TRAIN)
+    assert capsys.readouterr().out.count("Right") == 3
+
+
+def test_a_students_answer_is_found_by_its_name(capsys):
+    means = _RIGHT_MEANS  # noqa: F841 - looked up by name, as in a notebook
+    check_class_means("means", _X_TRAIN, _Y_TRAIN)
+    assert capsys.readouterr().out.startswith("Right: `means` matches")
+    message = _not_yet(check_class_means, "class_means", _X_TRAIN, _Y_TRAIN,
+                       match="`class_means`: not attempted yet")
+    assert_no_oracle(message, _RIGHT_MEANS)
+    posteriors = None  # noqa: F841 - the answer cell of the student edition, not filled in
+    _not_yet(check_posteriors, "posteriors", _SCORES, PRIORS, match="not attempted yet")
+
+    def log_density(X, mean, covariance):
+        raise NotImplementedError()
+
+    _not_yet(check_log_density, "log_density", _X_TRAIN, _Y_TRAIN, match="not attempted yet")

@@ -6,6 +6,7 @@ right value.
 """
 
 import numpy as np
+import pandas as pd
 import pytest
 from scipy.stats import norm
 
@@ -299,3 +300,176 @@ def test_bayes_bad_inputs_raise_value_error():
         check_bayes_error(_right_bayes, [0.0, 0.0], [1.0, 1.0, 1.0], np.eye(2))
     with pytest.raises(ValueError, match="finite"):
         check_bayes_error(_right_bayes, [0.0, np.nan], [1.0, 1.0], np.eye(2))
+
+
+# ------------------------------------------------------------------- wrong answers as students
+# write them: named, fairly described, never an oracle
+
+from exercise_attempts import Attempt, ids, named_fraction, run  # noqa: E402
+from scipy.special import expit  # noqa: E402
+
+_FOUR = load_iris()
+_CLASSES = np.unique(_FOUR.y)
+_X1 = add_bias(_FOUR.X)
+_T = one_hot(np.searchsorted(_CLASSES, _FOUR.y), _CLASSES.size)
+_W = np.random.default_rng(0).standard_normal((_X1.shape[1], _T.shape[1]))
+_G = _right_gradient(_W, _X1, _T)
+_IRIS2 = load_iris_2d()
+_X, _Y = _IRIS2.X, _IRIS2.y
+_LDA = GaussianClassifier(covariance="tied", priors=PRIORS).fit(_X, _Y)
+_SIGMA = _LDA.covariances_[0]
+_W_LDA = np.linalg.solve(_SIGMA, _LDA.means_.T).T
+_QUADRATIC = np.sum(_W_LDA * _LDA.means_, axis=1)
+_W0_LDA = np.log(PRIORS) - 0.5 * _QUADRATIC
+
+
+def _gradient_attempt(what, student, phrase):
+    return Attempt("check_softmax_gradient", what,
+                   lambda: check_softmax_gradient(student, _W, _X1, _T), phrase, _G)
+
+
+def _weights_attempt(what, answer, phrase):
+    return Attempt("check_lda_weights", what, lambda: check_lda_weights(answer, _X, _Y, PRIORS),
+                   phrase, _W_LDA, answer)
+
+
+def _biases_attempt(what, answer, phrase):
+    return Attempt("check_lda_biases", what, lambda: check_lda_biases(answer, _X, _Y, PRIORS),
+                   phrase, _W0_LDA, answer)
+
+
+def _bayes_attempt(what, student, phrase, problem=OUTLIER):
+    return Attempt("check_bayes_error", what, lambda: check_bayes_error(student, *problem),
+                   phrase, _right_bayes(*problem))
+
+
+def _softmax(S):
+    return _stable_softmax(S, axis=1)
+
+
+def _diagonal_distance(m0, m1, S):
+    d = np.subtract(m1, m0)
+    return np.sqrt(np.sum(d ** 2 / np.diag(S)))
+
+
+ATTEMPTS = [
+    _gradient_attempt("transposed", lambda W, X1, T: (_softmax(X1 @ W) - T).T @ X1 / len(X1),
+                      "transpose"),
+    _gradient_attempt("t - y", lambda W, X1, T: X1.T @ (T - _softmax(X1 @ W)) / len(X1),
+                      "sign is flipped"),
+    _gradient_attempt("no 1/N", lambda W, X1, T: X1.T @ (_softmax(X1 @ W) - T),
+                      "did not divide by N"),
+    _gradient_attempt("log-likelihood gradient", lambda W, X1, T: X1.T @ (T - _softmax(X1 @ W)),
+                      "total log-likelihood"),
+    _gradient_attempt("exp only", lambda W, X1, T: X1.T @ (np.exp(X1 @ W) - T) / len(X1),
+                      "without normalising"),
+    _gradient_attempt("softmax over samples", lambda W, X1, T: X1.T @ (
+        _stable_softmax(X1 @ W, 0) - T) / len(X1), "over the samples"),
+    _gradient_attempt("sigmoid", lambda W, X1, T: X1.T @ (expit(X1 @ W) - T) / len(X1),
+                      "logistic function"),
+    _gradient_attempt("no inputs", lambda W, X1, T: _softmax(X1 @ W) - T, "without multiplying"),
+    _gradient_attempt("mean over all entries", lambda W, X1, T: X1.T @ (_softmax(X1 @ W) - T)
+                      / T.size, "by N K"),
+    _gradient_attempt("log-softmax", lambda W, X1, T: X1.T @ (log_softmax(X1 @ W) - T)
+                      / len(X1), "log-probabilities"),
+    _gradient_attempt("scores instead of probabilities", lambda W, X1, T: X1.T @ (X1 @ W - T)
+                      / len(X1), None),
+    _weights_attempt("columns", _W_LDA.T, "as columns"),
+    _weights_attempt("Sigma mu", _LDA.means_ @ _SIGMA, "instead of solving"),
+    _weights_attempt("means only", _LDA.means_, "left out Sigma^-1"),
+    _weights_attempt("total covariance", (np.linalg.inv(np.cov(_X.T, bias=True))
+                                          @ _LDA.means_.T).T, "total covariance"),
+    _weights_attempt("N - K", _LDA.means_ @ np.linalg.inv(_pooled_unbiased(_X, _Y, _CLASSES)),
+                     "N - K"),
+    _weights_attempt("scikit-learn's LDA", _LDA.means_ @ np.linalg.inv(
+        _weighted_by_priors(_X, _Y, _CLASSES)), "by its prior"),
+    _weights_attempt("variances only", _LDA.means_ / np.diag(_SIGMA), "only the variances"),
+    _weights_attempt("biases in row 0", np.vstack([_W0_LDA, _W_LDA.T]), "layout"),
+    _weights_attempt("own covariances", np.array([
+        np.linalg.solve(np.cov(_X[_Y == c].T, bias=True), m)
+        for c, m in zip(_CLASSES[:3], _LDA.means_, strict=True)]), "own covariance"),
+    _weights_attempt("inverse taken elementwise", _LDA.means_ @ (1 / _SIGMA), None),
+    _biases_attempt("no log prior", -0.5 * _QUADRATIC, "left out log pi_k"),
+    _biases_attempt("no 1/2", np.log(PRIORS) - _QUADRATIC, "left out the 1/2"),
+    _biases_attempt("prior not logged", np.array(PRIORS) - 0.5 * _QUADRATIC,
+                    "pi_k instead of log pi_k"),
+    _biases_attempt("plus", np.log(PRIORS) + 0.5 * _QUADRATIC, "instead of subtracting"),
+    _biases_attempt("frequencies", np.log(np.full(3, 1 / 3)) - 0.5 * _QUADRATIC,
+                    "class frequencies"),
+    _biases_attempt("matrix", np.log(PRIORS) - 0.5 * _LDA.means_ @ np.linalg.inv(_SIGMA)
+                    @ _LDA.means_.T, "K x K matrix"),
+    _biases_attempt("log det kept", _W0_LDA - 0.5 * np.linalg.slogdet(_SIGMA)[1], "normaliser"),
+    _biases_attempt("priors reversed", np.log(PRIORS[::-1]) - 0.5 * _QUADRATIC,
+                    "priors in another order"),
+    _biases_attempt("column", _W0_LDA[:, None], r"(K, 1)"),
+    _biases_attempt("log10", np.log10(PRIORS) - 0.5 * _QUADRATIC, "base-10"),
+    _biases_attempt("mu Sigma mu", _biases_with(_SIGMA, _LDA.means_), "mu_k^T Sigma mu_k"),
+    _biases_attempt("quadratic term only", -_QUADRATIC, None),
+    _bayes_attempt("no half", lambda m0, m1, S: norm.cdf(-_mahalanobis(m0, m1, S)),
+                   "half is missing"),
+    _bayes_attempt("squared", lambda m0, m1, S: norm.cdf(-_mahalanobis(m0, m1, S) ** 2 / 2),
+                   "squared Mahalanobis"),
+    _bayes_attempt("diagonal only", lambda m0, m1, S: norm.cdf(-_diagonal_distance(m0, m1, S)
+                                                               / 2), "diagonal of Sigma"),
+    _bayes_attempt("Sigma", lambda m0, m1, S: norm.cdf(-np.sqrt(
+        np.subtract(m1, m0) @ np.asarray(S) @ np.subtract(m1, m0)) / 2), "Sigma instead of Sigma"),
+    _bayes_attempt("accuracy", lambda m0, m1, S: norm.cdf(_mahalanobis(m0, m1, S) / 2),
+                   "accuracy"),
+    _bayes_attempt("bracket", lambda m0, m1, S: norm.cdf(-_mahalanobis(m0, m1, S)) / 2,
+                   "bracket"),
+    _bayes_attempt("pdf", lambda m0, m1, S: norm.pdf(-_mahalanobis(m0, m1, S) / 2),
+                   "density norm.pdf"),
+    _bayes_attempt("half inside the root", lambda m0, m1, S: norm.cdf(
+        -np.sqrt(_mahalanobis(m0, m1, S) ** 2 / 2)), "halved the squared distance"),
+    _bayes_attempt("logcdf", lambda m0, m1, S: norm.logcdf(-_mahalanobis(m0, m1, S) / 2),
+                   "log of the error"),
+    _bayes_attempt("both errors", lambda m0, m1, S: 2 * norm.cdf(-_mahalanobis(m0, m1, S) / 2),
+                   "without weighting"),
+    _bayes_attempt("one number in an array", lambda m0, m1, S: np.array([_right_bayes(m0, m1, S)]),
+                   "instead of a number"),
+    _bayes_attempt("a tail of the distance itself", lambda m0, m1, S: np.exp(
+        -_mahalanobis(m0, m1, S)), None),
+]
+
+
+@pytest.mark.parametrize("attempt", ATTEMPTS, ids=ids(ATTEMPTS))
+def test_a_students_wrong_answer_gets_a_fair_message(attempt):
+    run(attempt)
+
+
+def test_three_quarters_of_the_wrong_answers_are_named():
+    assert named_fraction(ATTEMPTS) >= 0.75
+    for check in {a.check for a in ATTEMPTS}:
+        assert len([a for a in ATTEMPTS if a.check == check]) >= 8, check
+
+
+def test_only_the_diagonal_of_sigma_is_named_as_such():
+    """The issue's misdiagnosis: with unit variances (the outlier slide) the diagonal-only
+    distance is the Euclidean one; the message names the diagonal first. With other
+    variances only the diagonal is named."""
+    def diagonal(m0, m1, S):
+        return norm.cdf(-_diagonal_distance(m0, m1, S) / 2)
+
+    message = _fails(check_bayes_error, diagonal, *OUTLIER, match="It looks like you used only "
+                     "the variances, the diagonal of Sigma")
+    assert "Euclidean" in message  # the same number on these data, so both are named
+    other = ([0.0, 0.0], [2.5, 0.5], [[2.0, 0.5], [0.5, 1.0]])
+    message = _fails(check_bayes_error, diagonal, *other, match="diagonal of Sigma")
+    assert "Euclidean" not in message
+
+
+def test_right_answers_in_other_forms_pass(capsys):
+    from scipy.special import softmax
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+
+    check_softmax_gradient(lambda W, X1, T: (X1.T @ (softmax(X1 @ W, axis=1) - T)
+                                             / len(X1)).astype(np.float32), _W, _X1, _T)
+    check_lda_weights(_W_LDA.astype(np.float32).tolist(), _X, _Y, PRIORS)
+    check_lda_biases(pd.Series(_W0_LDA, index=_CLASSES[:3]), _X, _Y, PRIORS)
+    check_bayes_error(lambda m0, m1, S: np.float32(_right_bayes(m0, m1, S)), *OUTLIER)
+    # scikit-learn's LDA with the ML covariance: equal priors make its prior-weighted
+    # covariance the ML one when the classes are equally large (50 flowers each)
+    lda = LinearDiscriminantAnalysis(solver="lsqr", priors=np.full(3, 1 / 3)).fit(_X, _Y)
+    check_lda_weights(lda.coef_, _X, _Y, np.full(3, 1 / 3))
+    check_lda_biases(lda.intercept_, _X, _Y, np.full(3, 1 / 3))
+    assert capsys.readouterr().out.count("Right") == 6

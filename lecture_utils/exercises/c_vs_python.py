@@ -23,8 +23,8 @@ Checks, one per code exercise:
 Every check computes the right answer with `lecture_utils.discrete.MultinomialClassifier`
 (and `lecture_utils.decision.log_posteriors`) from the same inputs the student used, and
 recognises typical mistakes by recomputing them the way a student making them would.
-Every check also recognises an answer rounded to one to four decimals (`rounded`, a
-mistake builder of this module).
+An answer rounded before it is checked is recognised from its own decimals
+(`checking.check_answer`); no message says how close an answer is.
 """
 
 import numpy as np
@@ -37,43 +37,30 @@ from .checking import (
     NotYetRight,
     call_student_function,
     check_answer,
+    class_labels,
+    class_order_mistakes,
+    data_matrix,
     log10_not_ln,
     log_not_probability,
+    passed,
     probability_not_log,
+    pseudo_count,
     sign_flipped,
+    student_answer,
     transposed,
 )
-
-#: Relative tolerance of every comparison in this module.
-RTOL = 1e-6
 
 
 def _check_counts(X, name="X"):
     """``X`` as a 2-D float array of finite, non-negative counts, or a ValueError."""
-    try:
-        X = np.asarray(X, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be an array of counts (n_samples, D); numpy cannot "
-                         "read it as numbers.") from None
-    if X.ndim != 2 or X.shape[0] == 0 or X.shape[1] < 2:
-        raise ValueError(f"{name} must be a 2-D array of counts with one row per file and at "
-                         f"least two symbol columns; got shape {X.shape}.")
-    if not np.all(np.isfinite(X)) or np.any(X < 0):
-        raise ValueError(f"{name} must hold finite, non-negative counts; it has negative, "
-                         "NaN or infinite entries.")
-    return X
+    return data_matrix(X, name, rows="files", columns="symbol counts", min_columns=2,
+                       nonnegative=True)
 
 
 def _check_training(X, y):
     """Counts and labels that belong together, or a ValueError that says what is wrong."""
     X = _check_counts(X)
-    y = np.asarray(y)
-    if y.ndim != 1 or y.shape[0] != X.shape[0]:
-        raise ValueError(f"y must hold one label per row of X ({X.shape[0]}); got shape "
-                         f"{y.shape}.")
-    if np.unique(y).size < 2:
-        raise ValueError("y must contain at least two classes to compare.")
-    return X, y
+    return X, class_labels(y, X.shape[0])
 
 
 def _check_vector(x, n_features, name="x"):
@@ -84,12 +71,6 @@ def _check_vector(x, n_features, name="x"):
         raise ValueError(f"{name} must be one count vector of length {n_features}; got shape "
                          f"{shape}.")
     return x[0]
-
-
-def _check_alpha(alpha):
-    if not np.isscalar(alpha) or not np.isfinite(alpha) or alpha < 0:
-        raise ValueError(f"alpha must be a finite number >= 0; got {alpha!r}.")
-    return float(alpha)
 
 
 def _two_classes(y, numerator):
@@ -115,33 +96,6 @@ def _log(values):
         return np.log(values)
 
 
-def rounded(expected, rtol=RTOL, atol=1e-9):
-    """The mistake of rounding the answer (to 1, 2, 3 or 4 decimals) before it is checked.
-
-    Only roundings that move the answer out of the tolerance are returned, so a
-    right answer is never called rounded.
-
-    Examples
-    --------
-    >>> for mistake in rounded([0.12345678, 2.5]):
-    ...     print(mistake.diagnosis, mistake.answer)
-    rounded it to 4 decimals [0.1235 2.5   ]
-    rounded it to 3 decimals [0.123 2.5  ]
-    rounded it to 2 decimals [0.12 2.5 ]
-    rounded it to 1 decimal [0.1 2.5]
-    """
-    expected = np.asarray(expected, dtype=float)
-    mistakes = []
-    for decimals in (4, 3, 2, 1):
-        value = np.round(expected, decimals)
-        if not np.allclose(value, expected, rtol=rtol, atol=atol):
-            mistakes.append(Mistake(
-                f"rounded it to {decimals} decimal{'s' if decimals > 1 else ''}",
-                f"The check compares with a relative tolerance of {rtol:g}: keep every digit, "
-                "and round only what you print.", value))
-    return mistakes
-
-
 def check_ml_frequencies(theta, X, y):
     r"""Check the maximum-likelihood symbol probabilities of every class.
 
@@ -152,18 +106,18 @@ def check_ml_frequencies(theta, X, y):
 
     one row per class in sorted order (``MultinomialClassifier().classes_``), one
     column per symbol: shape (K, D), every row summing to one. Compared with
-    relative tolerance 1e-6.
+    relative tolerance `checking.RTOL`.
 
     Recognised mistakes: normalised over the classes instead of the symbols;
     the counts themselves; the transpose; the classes in the other order;
     divided by the grand total of both classes; divided by the number of files;
     the average of each file's own frequencies; one row per file (not pooled);
-    log-probabilities; a pseudo-count of 1 (scikit-learn's default); rounded.
+    log-probabilities; a pseudo-count of 1 (scikit-learn's default).
 
     Parameters
     ----------
-    theta : array-like of shape (K, D)
-        The student's answer.
+    theta : array-like of shape (K, D), or str
+        The student's answer, or the name of the notebook variable that holds it.
     X : array-like of shape (n_files, D)
         Training counts, one row per file.
     y : array-like of shape (n_files,)
@@ -181,9 +135,10 @@ def check_ml_frequencies(theta, X, y):
     >>> X = np.array([[3, 1], [1, 1], [0, 4]])
     >>> y = np.array(["C", "C", "Python"])
     >>> check_ml_frequencies([[4 / 6, 2 / 6], [0.0, 1.0]], X, y)
-    Right: `theta` matches (relative tolerance 1e-06).
+    Right: `theta` matches (relative tolerance 1e-05).
     """
     X, y = _check_training(X, y)
+    theta, name = student_answer(theta, "theta")
     expected = np.exp(MultinomialClassifier().fit(X, y).feature_log_prob_)
     counts, files = _class_counts(X, y)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -200,9 +155,7 @@ def check_ml_frequencies(theta, X, y):
                 "Divide the counts of each class by that class's total number of symbols N_k.",
                 counts),
         transposed(expected),
-        Mistake("put the classes in the other order",
-                "Rows follow the sorted class labels, as in `classes_`: C first, then Python.",
-                expected[::-1]),
+        *class_order_mistakes(expected, labels="classes_ (sorted: C, then Python)"),
         Mistake("divided by the total number of symbols of all classes together",
                 "θ_k,j = P(symbol j | class k) is conditional on the class: divide by the "
                 "total N_k of class k only, so that each row sums to one.",
@@ -222,8 +175,9 @@ def check_ml_frequencies(theta, X, y):
                 "Exercise 1 asks for the maximum-likelihood estimate: no pseudo-count, "
                 "θ_k,j = N_k,j / N_k.", laplace),
     ]
-    mistakes += rounded(expected)
-    check_answer(theta, expected, name="theta", mistakes=mistakes, rtol=RTOL)
+    check_answer(theta, expected, name=name, mistakes=mistakes, axes=("class", "symbol"),
+                 counts={"file": len(X)})
+    passed(name)
 
 
 def _weights(X, y, alpha, numerator):
@@ -289,19 +243,19 @@ def check_llr_weights(b, X, y, alpha=0.0, numerator="C"):
         \theta_{k,j} = \frac{N_{k,j} + \alpha}{N_k + \alpha D},
 
     natural logs, the class ``numerator`` (C) on top: shape (D,). Compared with
-    relative tolerance 1e-6.
+    relative tolerance `checking.RTOL`.
 
     Recognised mistakes: the ratio the wrong way round; base-10 logs; the ratio
     instead of its log; the log-ratio of the counts without dividing by the
     class totals (the lecture's printed slip); and, when ``alpha > 0``, the
     pseudo-count ignored, added to the totals :math:`N_k` only, or added to the
     counts with the totals left as they were or grown by :math:`\alpha` instead of
-    :math:`\alpha D`; rounded.
+    :math:`\alpha D`.
 
     Parameters
     ----------
-    b : array-like of shape (D,)
-        The student's answer.
+    b : array-like of shape (D,), or str
+        The student's answer, or the name of the notebook variable that holds it.
     X : array-like of shape (n_files, D)
         Training counts.
     y : array-like of shape (n_files,)
@@ -323,12 +277,15 @@ def check_llr_weights(b, X, y, alpha=0.0, numerator="C"):
     >>> X = np.array([[3, 1], [1, 3]])
     >>> y = np.array(["C", "Python"])
     >>> check_llr_weights([np.log(3), -np.log(3)], X, y)
-    Right: `b` matches (relative tolerance 1e-06).
+    Right: `b` matches (relative tolerance 1e-05).
     """
     X, y = _check_training(X, y)
-    alpha = _check_alpha(alpha)
+    alpha = pseudo_count(alpha)
+    b, name = student_answer(b, "b")
     _, expected, _, mistakes, _ = _weight_mistakes(X, y, alpha, numerator)
-    check_answer(b, expected, name="b", mistakes=mistakes + rounded(expected), rtol=RTOL)
+    check_answer(b, expected, name=name, mistakes=mistakes, axes=("symbol",),
+                 counts={"class": 2, "file": len(X)})
+    passed(name)
 
 
 def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x"):
@@ -341,25 +298,26 @@ def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x
 
     with :math:`b` as in `check_llr_weights` (pseudo-count ``alpha``, ``numerator``
     on top): one number, computed here from `MultinomialClassifier.log_likelihood`.
-    Compared with relative tolerance 1e-6.
+    Compared with relative tolerance `checking.RTOL`.
 
     Recognised mistakes: the wrong way round; base-10 logs; the likelihood ratio
     instead of its log; the posterior :math:`\sigma(\mathrm{llr})` instead of the
     llr; the weights added up without the counts; the products :math:`x_j b_j` not
     added up; an array of one entry instead of a number; the log prior odds added;
     the count-ratio weights of the lecture's printed slip; when ``alpha > 0``, the
-    weights of every pseudo-count mistake of `check_llr_weights`; rounded.
+    weights of every pseudo-count mistake of `check_llr_weights`.
 
     Parameters
     ----------
-    llr_x : float
-        The student's answer.
+    llr_x : float or str
+        The student's answer, or the name of the notebook variable that holds it.
     x : array-like of shape (D,)
         The script's counts.
     X, y, alpha, numerator
         As for `check_llr_weights`.
     name : str, default="llr_x"
-        The name of the student's variable, as the messages should show it.
+        The name to show for an answer passed as an object (a name passed as ``llr_x``
+        is shown as itself).
 
     Raises
     ------
@@ -373,11 +331,12 @@ def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x
     >>> X = np.array([[3, 1], [1, 3]])
     >>> y = np.array(["C", "Python"])
     >>> check_llr_of_script(2 * np.log(3), [3, 1], X, y)
-    Right: `llr_x` matches (relative tolerance 1e-06).
+    Right: `llr_x` matches (relative tolerance 1e-05).
     """
     X, y = _check_training(X, y)
     x = _check_vector(x, X.shape[1])
-    alpha = _check_alpha(alpha)
+    alpha = pseudo_count(alpha)
+    llr_x, name = student_answer(llr_x, name)
     model, weights, top, weight_mistakes, smoothing = _weight_mistakes(X, y, alpha, numerator)
     log_lik = model.log_likelihood(x[None, :])[0]
     expected = log_lik[top] - log_lik[1 - top]
@@ -416,8 +375,9 @@ def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x
                 "Weights are log-ratios of frequencies θ_k,j, which divide by each class's "
                 "total.", count_ratio),
     ]
-    mistakes += smoothed_llr + rounded(expected)
-    check_answer(llr_x, expected, name=name, mistakes=mistakes, rtol=RTOL)
+    mistakes += smoothed_llr
+    check_answer(llr_x, expected, name=name, mistakes=mistakes)
+    passed(name)
 
 
 def _student_rows(function, X_test, theta, name):
@@ -450,7 +410,7 @@ def check_multinomial_log_likelihood(log_likelihood, X_train, y_train, X_test):
         \qquad s = \sum_j x_j,
 
     shape (K,). It is called on every row of ``X_test`` and compared with
-    `MultinomialClassifier.log_likelihood`, relative tolerance 1e-6.
+    `MultinomialClassifier.log_likelihood`, relative tolerance `checking.RTOL`.
 
     Recognised mistakes: the coefficient left out; the coefficient subtracted;
     :math:`\log s!` without the :math:`\log x_j!`; ``gammaln(n)`` (that is
@@ -458,12 +418,12 @@ def check_multinomial_log_likelihood(log_likelihood, X_train, y_train, X_test):
     :math:`\theta` only); the log prior :math:`\log \pi_k` added; a probability
     instead of its log (with or without the coefficient: it underflows to 0 for
     long files); the log of such an underflowed probability (:math:`-\infty`);
-    rounded. A function that returns None is told to return its result.
+    A function that returns None is told to return its result.
 
     Parameters
     ----------
-    log_likelihood : callable
-        The student's function ``log_likelihood(x, theta)``.
+    log_likelihood : callable or str
+        The student's function ``log_likelihood(x, theta)``, or its name.
     X_train : array-like of shape (n_files, D)
     y_train : array-like of shape (n_files,)
     X_test : array-like of shape (n_test, D)
@@ -484,16 +444,17 @@ def check_multinomial_log_likelihood(log_likelihood, X_train, y_train, X_test):
     >>> X = np.array([[3, 1], [1, 3]])
     >>> y = np.array(["C", "Python"])
     >>> check_multinomial_log_likelihood(log_likelihood, X, y, [[2, 5], [0, 1]])
-    Right: `log_likelihood(x, theta)` matches (relative tolerance 1e-06).
+    Right: `log_likelihood(x, theta)` matches (relative tolerance 1e-05).
     """
     X_train, y_train = _check_training(X_train, y_train)
     X_test = _check_counts(X_test, "X_test")
     if X_test.shape[1] != X_train.shape[1]:
         raise ValueError(f"X_test has {X_test.shape[1]} columns but X_train has "
                          f"{X_train.shape[1]}; give both the same symbols.")
+    log_likelihood, function = student_answer(log_likelihood, "log_likelihood", function=True)
     model = MultinomialClassifier().fit(X_train, y_train)
     theta = np.exp(model.feature_log_prob_)
-    name = "log_likelihood(x, theta)"
+    name = f"{function}(x, theta)"
     answer = _student_rows(log_likelihood, X_test, theta, name)
     expected = model.log_likelihood(X_test)
     coefficient = (gammaln(X_test.sum(axis=1) + 1.0) - gammaln(X_test + 1.0).sum(axis=1))[:, None]
@@ -535,7 +496,8 @@ def check_multinomial_log_likelihood(log_likelihood, X_train, y_train, X_test):
                 "Take logs first: log s! − Σ_j log x_j! + Σ_j x_j log θ_k,j, never the "
                 "probability itself.", log_of_probability),
     ]
-    check_answer(answer, expected, name=name, mistakes=mistakes + rounded(expected), rtol=RTOL)
+    check_answer(answer, expected, name=name, mistakes=mistakes, axes=("file", "class"))
+    passed(name)
 
 
 def check_log_posterior(log_post, x, X_train, y_train, priors=None):
@@ -550,7 +512,7 @@ def check_log_posterior(log_post, x, X_train, y_train, priors=None):
     (``priors``, or the classes' shares of the training files when None), classes
     in sorted order: shape (K,) for one file ``x`` of shape (D,), shape (n, K) for
     n files ``x`` of shape (n, D), each row normalised with its own :math:`g_{\max}`.
-    Compared with relative tolerance 1e-6 (and an absolute 1e-9, so a log
+    Compared with relative tolerance `checking.RTOL` (and an absolute `checking.ATOL`, so a log
     posterior near 0 needs about nine decimals).
 
     Recognised mistakes: the prior left out (uniform priors); the priors in the
@@ -561,13 +523,13 @@ def check_log_posterior(log_post, x, X_train, y_train, priors=None):
     :math:`\log \sum_k e^{g_k}` computed so that every :math:`e^{g_k}` of a long
     file underflows to 0 (directly, or with one :math:`g_{\max}` for all files);
     for several files, normalised over the files or over all entries instead of
-    over the classes; base-10 logs; rounded. A NaN (the plain product's 0/0) gets
+    over the classes; base-10 logs. A NaN (the plain product's 0/0) gets
     the NaN message.
 
     Parameters
     ----------
-    log_post : array-like of shape (K,) or (n, K)
-        The student's answer.
+    log_post : array-like of shape (K,) or (n, K), or str
+        The student's answer, or the name of the notebook variable that holds it.
     x : array-like of shape (D,) or (n, D)
         The counts of the file, or of the files, one per row.
     X_train : array-like of shape (n_files, D)
@@ -586,11 +548,12 @@ def check_log_posterior(log_post, x, X_train, y_train, priors=None):
     >>> X = np.array([[3, 1], [1, 3]])
     >>> y = np.array(["C", "Python"])
     >>> check_log_posterior(np.log([0.9, 0.1]), [2, 0], X, y)
-    Right: `log_post` matches (relative tolerance 1e-06).
+    Right: `log_post` matches (relative tolerance 1e-05).
     >>> check_log_posterior(np.log([[0.9, 0.1], [0.5, 0.5]]), [[2, 0], [1, 1]], X, y)
-    Right: `log_post` matches (relative tolerance 1e-06).
+    Right: `log_post` matches (relative tolerance 1e-05).
     """
     X_train, y_train = _check_training(X_train, y_train)
+    log_post, name = student_answer(log_post, "log_post")
     one_file = np.ndim(x) == 1
     if one_file:
         X = _check_vector(x, X_train.shape[1])[None, :]
@@ -653,8 +616,9 @@ def check_log_posterior(log_post, x, X_train, y_train, priors=None):
         mistakes.insert(1, Mistake("put the priors in the other order",
                                    "The priors follow the sorted classes, as in `classes_`.",
                                    log_posteriors(log_lik, pi[::-1])))
-    mistakes += rounded(expected)
     if one_file:
         expected = expected[0]
         mistakes = [Mistake(m.diagnosis, m.fix, np.asarray(m.answer)[0]) for m in mistakes]
-    check_answer(log_post, expected, name="log_post", mistakes=mistakes, rtol=RTOL)
+    check_answer(log_post, expected, name=name, mistakes=mistakes,
+                 axes=("class",) if one_file else ("file", "class"))
+    passed(name)

@@ -32,44 +32,24 @@ import numpy as np
 
 from ..datasets import FUR_COLOURS
 from ..discrete import CategoricalClassifier
-from .checking import Mistake, NotYetRight, call_student_function, check_answer, log_not_probability
-
-#: Relative tolerance of every comparison in this module.
-RTOL = 1e-6
+from .checking import (
+    Mistake,
+    NotYetRight,
+    call_student_function,
+    categorical_data,
+    check_answer,
+    class_order_mistakes,
+    log_not_probability,
+    passed,
+    pseudo_count,
+    student_answer,
+)
 
 
 def _check_cats(fur, sex, colours):
     """``fur``, ``sex`` as 1-D arrays of one length, ``colours`` as a tuple; or a ValueError."""
-    colours = tuple(np.asarray(colours).tolist())
-    if len(colours) < 2 or len(set(colours)) != len(colours):
-        raise ValueError("colours must list at least two distinct colours (the categories m); "
-                         f"got {list(colours)}.")
-    fur, sex = np.asarray(fur), np.asarray(sex)
-    if fur.ndim == 2 and fur.shape[1] == 1:
-        fur = fur[:, 0]
-    if fur.ndim != 1 or fur.size == 0:
-        raise ValueError("fur must be a 1-D array with one colour per cat (or one column, "
-                         f"shape (N, 1)); got shape {fur.shape}.")
-    if sex.shape != fur.shape:
-        raise ValueError(f"sex must hold one label per cat ({fur.size}); got shape {sex.shape}.")
-    unknown = sorted(set(fur.tolist()) - set(colours))
-    if unknown:
-        raise ValueError(f"fur has the value(s) {unknown}, which are not among the colours "
-                         f"{list(colours)}; pass every possible colour as colours=.")
-    if np.unique(sex).size < 2:
-        raise ValueError("sex must contain at least two classes to estimate one table row per "
-                         "class.")
-    return fur, sex, colours
-
-
-def _check_alpha(alpha):
-    try:
-        alpha = float(alpha)
-    except (TypeError, ValueError):
-        raise ValueError(f"alpha must be a number >= 0; got {alpha!r}.") from None
-    if not np.isfinite(alpha) or alpha < 0:
-        raise ValueError(f"alpha must be a finite number >= 0; got {alpha}.")
-    return alpha
+    return categorical_data(fur, sex, colours, values_name="fur", labels_name="sex", item="cat",
+                            categories_name="colours")
 
 
 def _fitted(fur, sex, colours, alpha):
@@ -104,9 +84,7 @@ def _layout_mistakes(expected, colours):
     mistakes = [Mistake("transposed the table (colours as rows, classes as columns)",
                         "Rows are the classes (np.unique(sex)), columns the colours: "
                         "shape (K, m).", expected.T),
-                Mistake("put the classes in another order than np.unique(sex)",
-                        "Take the rows in the order of np.unique(sex) (sorted: female, then "
-                        "male), not a list typed by hand.", expected[::-1])]
+                *class_order_mistakes(expected, labels="np.unique(sex)")]
     alphabetical = np.argsort(np.array(colours))
     if not np.array_equal(alphabetical, np.arange(len(colours))):
         mistakes.append(Mistake("ordered the colours alphabetically (as np.unique(fur) and a "
@@ -131,21 +109,23 @@ def check_ml_estimates(ml_estimates, fur, sex, colours=FUR_COLOURS):
     rows in the order of ``np.unique(sex)``, columns in the order of ``colours``;
     each row sums to one. It is computed with
     ``CategoricalClassifier(alpha=0, categories=[colours])``. Relative tolerance
-    `RTOL` (1e-6).
+    `checking.RTOL`.
 
     Recognised mistakes: normalised over the classes (each column sums to one)
     instead of the colours; the counts :math:`N_{k,j}` instead of frequencies;
     divided by all :math:`N` cats (the joint :math:`P(x, y)`); the posterior
     table :math:`P(y \mid x)` laid out colours x classes; transposed; the classes
     in another order; the colours sorted alphabetically; the logarithms
-    :math:`\log \pi_{k,j}` instead of the probabilities. A function that fails
-    on a broadcast of the class totals (shape (K,) against (K, m)) is told to
-    keep them a column.
+    :math:`\log \pi_{k,j}` instead of the probabilities; the colour frequencies of all
+    cats in every row (the sexes ignored); a pseudo-count of 1; percentages. A
+    function that fails on a broadcast of the class totals (shape (K,) against
+    (K, m)) is told to keep them a column.
 
     Parameters
     ----------
-    ml_estimates : callable
-        The student's function; it is called with copies of ``fur`` and ``sex``.
+    ml_estimates : callable or str
+        The student's function, or its name; it is called with copies of ``fur`` and
+        ``sex``.
     fur : array-like of shape (N,) or (N, 1)
         The cats' fur colours, each one of ``colours``.
     sex : array-like of shape (N,)
@@ -169,10 +149,11 @@ def check_ml_estimates(ml_estimates, fur, sex, colours=FUR_COLOURS):
     ...                        for k in np.unique(sex)], dtype=float)
     ...     return counts / counts.sum(axis=1, keepdims=True)
     >>> check_ml_estimates(ml_estimates, cats.X[:, 0], cats.y)
-    Right: `ml_estimates(fur, sex)` matches (relative tolerance 1e-06).
+    Right: `ml_estimates(fur, sex)` matches (relative tolerance 1e-05).
     """
     fur, sex, colours = _check_cats(fur, sex, colours)
-    answer = _student_table(ml_estimates, (fur, sex), "ml_estimates")
+    ml_estimates, function = student_answer(ml_estimates, "ml_estimates", function=True)
+    answer = _student_table(ml_estimates, (fur, sex), function)
     model = _fitted(fur, sex, colours, 0.0)
     expected = np.exp(model.feature_log_prob_[0])
     counts = model.category_count_[0]
@@ -190,8 +171,23 @@ def check_ml_estimates(ml_estimates, fur, sex, colours=FUR_COLOURS):
                 "by the class total N_k.", by_colour.T),
         *_layout_mistakes(expected, colours),
         log_not_probability(expected),
+        Mistake("gave the colour frequencies of all cats, the same row for every class (the "
+                "sexes ignored)",
+                "Count the colours within each class separately: row k holds N_kj / N_k for "
+                "the cats with sex k only.",
+                np.tile(counts.sum(axis=0) / counts.sum(), (counts.shape[0], 1))),
+        Mistake("gave percentages, not probabilities",
+                "A probability lies between 0 and 1: do not multiply by 100.", 100 * expected),
+        Mistake("added a pseudo-count of 1 (Laplace smoothing); the maximum-likelihood "
+                "estimate has none",
+                "Exercise 1 asks for N_kj / N_k, no pseudo-count (that comes in Exercise 2).",
+                _ratio(counts + 1, counts.sum(axis=1, keepdims=True) + len(colours))),
     ]
-    check_answer(answer, expected, name="ml_estimates(fur, sex)", mistakes=mistakes, rtol=RTOL)
+    name = f"{function}(fur, sex)"
+    # frequencies of a few cats have short decimals by nature: no rounding diagnosis
+    check_answer(answer, expected, name=name, mistakes=mistakes, axes=("class", "colour"),
+                 counts={"cat": sex.size}, rounding=False)
+    passed(name)
 
 
 def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
@@ -209,7 +205,7 @@ def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
     with :math:`m` the number of ``colours`` (seen or not), rows in the order of
     ``np.unique(sex)``, columns in the order of ``colours``. It is computed with
     ``CategoricalClassifier(alpha=alpha, categories=[colours])``. Relative
-    tolerance `RTOL` (1e-6).
+    tolerance `checking.RTOL`.
 
     Recognised mistakes: :math:`\alpha` added to the total only
     (:math:`N_{k,j} / (N_k + m\alpha)`); to the numerator only
@@ -221,15 +217,16 @@ def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
     instead of the argument (when ``alpha`` is not 1); transposed; the classes
     in another order; the colours sorted alphabetically; the logarithms
     :math:`\log \pi_{k,j}` (the model's ``feature_log_prob_`` without
-    ``np.exp``). (With ``alpha=0`` the mistakes that only misplace
+    ``np.exp``); alpha added to the ML frequencies after normalising.
+    (With ``alpha=0`` the mistakes that only misplace
     :math:`\alpha` coincide with the right answer.) A function that fails on a
     broadcast of the class totals is told to keep them a column.
 
     Parameters
     ----------
-    pseudo_count_estimates : callable
-        The student's function; it is called with copies of ``fur`` and ``sex``,
-        and ``alpha``.
+    pseudo_count_estimates : callable or str
+        The student's function, or its name; it is called with copies of ``fur`` and
+        ``sex``, and ``alpha``.
     fur : array-like of shape (N,) or (N, 1)
     sex : array-like of shape (N,)
     alpha : float, default=1.0
@@ -252,11 +249,13 @@ def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
     ...                        for k in np.unique(sex)], dtype=float)
     ...     return (counts + alpha) / (counts.sum(axis=1, keepdims=True) + len(FUR_COLOURS) * alpha)
     >>> check_pseudo_count_estimates(pseudo_count_estimates, cats.X[:, 0], cats.y, alpha=1.0)
-    Right: `pseudo_count_estimates(fur, sex, alpha)` matches (relative tolerance 1e-06).
+    Right: `pseudo_count_estimates(fur, sex, alpha)` matches (relative tolerance 1e-05).
     """
     fur, sex, colours = _check_cats(fur, sex, colours)
-    alpha = _check_alpha(alpha)
-    answer = _student_table(pseudo_count_estimates, (fur, sex, alpha), "pseudo_count_estimates")
+    alpha = pseudo_count(alpha)
+    pseudo_count_estimates, function = student_answer(pseudo_count_estimates,
+                                                      "pseudo_count_estimates", function=True)
+    answer = _student_table(pseudo_count_estimates, (fur, sex, alpha), function)
     model = _fitted(fur, sex, colours, alpha)
     expected = np.exp(model.feature_log_prob_[0])
     counts = model.category_count_[0]
@@ -294,8 +293,16 @@ def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
                                 "Use the function's argument alpha, not a typed-in 1: the "
                                 "function is also called with other values.",
                                 _ratio(counts + 1, totals + m)))
-    check_answer(answer, expected, name="pseudo_count_estimates(fur, sex, alpha)",
-                 mistakes=mistakes, rtol=RTOL)
+    if alpha > 0:
+        mistakes.append(Mistake("added alpha to the maximum-likelihood frequencies after "
+                                "dividing, and normalised again",
+                                "Add alpha to the counts N_kj before dividing: "
+                                "(N_kj + alpha) / (N_k + m alpha).",
+                                _ratio(_ratio(counts, totals) + alpha, 1 + m * alpha)))
+    name = f"{function}(fur, sex, alpha)"
+    check_answer(answer, expected, name=name, mistakes=mistakes, axes=("class", "colour"),
+                 counts={"cat": sex.size}, rounding=alpha > 0)
+    passed(name)
 
 
 def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR_COLOURS):
@@ -313,7 +320,7 @@ def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR
 
     an array of shape (m,), computed with
     ``CategoricalClassifier(alpha=alpha, categories=[colours]).predict_proba``.
-    Relative tolerance `RTOL` (1e-6).
+    Relative tolerance `checking.RTOL`.
 
     Recognised mistakes: the prior forgotten (equal priors); the joint
     :math:`\pi_{t,j} P(y = t)`, not normalised; the log-posterior instead of the
@@ -322,12 +329,15 @@ def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR
     estimates without the pseudo-count (when ``alpha > 0``); the evidence
     :math:`P(x = j)` taken as the colour's frequency :math:`N_j / N` instead of
     :math:`\sum_k \pi_{k,j} P(y = k)` (when ``alpha > 0``; the posteriors of a
-    colour then do not sum to one); the colours sorted alphabetically.
+    colour then do not sum to one); normalised over the colours (the target's row of the
+    joint table divided by its own sum) instead of over the classes; the colours sorted
+    alphabetically.
 
     Parameters
     ----------
-    posterior : array-like of shape (m,)
-        The student's posteriors, one per colour.
+    posterior : array-like of shape (m,), or str
+        The student's posteriors, one per colour, or the name of the notebook variable
+        that holds them.
     fur : array-like of shape (N,) or (N, 1)
     sex : array-like of shape (N,)
     alpha : float, default=1.0
@@ -351,16 +361,16 @@ def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR
     >>> model = CategoricalClassifier(alpha=1.0, categories=[FUR_COLOURS]).fit(fur[:, None], sex)
     >>> p_female = model.predict_proba(np.array(FUR_COLOURS)[:, None])[:, 0]
     >>> check_posterior(p_female, fur, sex, alpha=1.0, target="female")
-    Right: `p_female` matches (relative tolerance 1e-06).
+    Right: `p_female` matches (relative tolerance 1e-05).
     """
     fur, sex, colours = _check_cats(fur, sex, colours)
-    alpha = _check_alpha(alpha)
+    alpha = pseudo_count(alpha)
     model = _fitted(fur, sex, colours, alpha)
     if target not in model.classes_.tolist():
         raise ValueError(f"target must be one of the classes {model.classes_.tolist()}; "
                          f"got {target!r}.")
     t = model.classes_.tolist().index(target)
-    name = f"p_{target}"
+    posterior, name = student_answer(posterior, f"p_{target}")
     expected = model.predict_proba(np.array(colours)[:, None])[:, t]
     counts = model.category_count_[0]
     pi = _ratio(counts + alpha, counts.sum(axis=1, keepdims=True) + len(colours) * alpha)
@@ -404,4 +414,11 @@ def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR
                                 "model fitted without categories= do)",
                                 "Give one posterior per colour in the order of FUR_COLOURS "
                                 "(black, orange, white, calico).", expected[alphabetical]))
-    check_answer(posterior, expected, name=name, mistakes=mistakes, rtol=RTOL)
+    mistakes.append(Mistake(f"normalised over the colours (the row of '{target}' in the joint "
+                            "table, divided by its own sum) instead of over the classes",
+                            "P(y = t | x = j) divides by P(x = j), the sum over the CLASSES "
+                            "of pi_kj P(y = k) for that one colour: each colour's posteriors "
+                            "over the classes sum to one.", joint[t] / joint[t].sum()))
+    check_answer(posterior, expected, name=name, mistakes=mistakes, axes=("colour",),
+                 counts={"class": len(priors), "cat": sex.size})
+    passed(name)

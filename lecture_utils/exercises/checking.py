@@ -1,29 +1,75 @@
 """Compare a student's answer with the expected one, and say what went wrong.
 
-`check_answer` is the one comparison every exercise check uses. A check
-computes the expected value from the exercise's data, and, for each typical
-mistake, the value a student who made that mistake would get (a `Mistake`).
-If the answer matches the expected value it prints one line and returns. If it
-matches a mistake, the error names the mistake and how to fix it. Otherwise the
-error says what was compared: the shapes, and one summary of the student's own
-answer (never the expected value, so that a check cannot be used to read off
-the answer).
+Every exercise check is built from the pieces here, so that they all behave alike:
 
-The functions `transposed`, `sign_flipped`, `log10_not_ln`, `probability_not_log`
-and `log_not_probability` build the mistakes that many exercises share.
+- `student_answer` takes the answer a check cell passes, either the object itself or
+  its NAME as a string (``check_posterior("p_female", ...)``), looked up in the
+  notebook's namespace; a name not defined yet, None, or a function that still
+  raises NotImplementedError is "not attempted yet", never a NameError.
+- `check_answer` compares an answer with the expected value and returns quietly, or
+  raises `NotYetRight`. It never prints: a check prints its one success line with
+  `passed` once every comparison has passed.
+- A wrong answer that matches a typical mistake (a `Mistake`, the value a student who
+  made it would get) is named: "It looks like you ...". Otherwise the message says
+  what was compared: the shapes, which entries differ, and a summary of the student's
+  own answer. No message shows the expected value or says how close an answer is to
+  it, so that a check cannot be used as an oracle.
+- `RTOL` is the one tolerance of every check; `rounded` and `class_order_mistakes`
+  build mistakes many checks share, as do `transposed`, `sign_flipped`,
+  `log10_not_ln`, `probability_not_log` and `log_not_probability`.
+- The functions under "Inputs from the instructor" validate what a check cell passes
+  besides the answer (data, priors, pseudo-counts), with a `ValueError` that names the
+  problem.
 """
 
+import itertools
+import os
+import sys
+from collections import ChainMap
 from dataclasses import dataclass
 
 import numpy as np
+
+from ..validation import check_alpha, plain
+
+__all__ = [
+    "ATOL", "RTOL", "Mistake", "NotYetRight", "call_student_function", "categorical_data",
+    "check_answer", "class_labels", "class_order_mistakes", "class_priors", "data_matrix",
+    "labelled_data", "log10_not_ln", "log_not_probability", "matches", "passed", "probability",
+    "probability_not_log", "pseudo_count", "rounded", "sign_flipped", "student_answer",
+    "transposed",
+]
+
+#: Relative tolerance of every check. A right answer computed another valid way
+#: (float32, a loop, scipy or scikit-learn) agrees far closer; every named mistake
+#: differs by far more (tests/test_exercises_tolerance.py measures both on the notebooks'
+#: data).
+RTOL = 1e-5
+#: Absolute tolerance, for entries that are zero or nearly so (a posterior of 1e-30).
+ATOL = 1e-9
+
+#: What every "not attempted yet" message tells the student to do.
+_ATTEMPT = ("Write your answer in its answer cell above (where it says YOUR CODE HERE) "
+            "and run that cell, then run this check again.")
 
 
 class NotYetRight(AssertionError):
     """An answer that does not match yet; the message says what is known about why.
 
     A subclass of `AssertionError`, so that a grader (nbgrader, pytest) counts a
-    failed check as a failed test.
+    failed check as a failed test. In a notebook the error shows as the single line
+    ``NotYetRight: <message>``, without a traceback through this package: IPython
+    renders an exception with ``_render_traceback_`` by the lines it returns, and the
+    nbgrader feedback shows what IPython rendered.
+
+    Examples
+    --------
+    >>> NotYetRight("`p` is not yet right.")._render_traceback_()
+    ['NotYetRight: `p` is not yet right.']
     """
+
+    def _render_traceback_(self):
+        return [f"{type(self).__name__}: {self}"]
 
 
 @dataclass(frozen=True)
@@ -46,11 +92,135 @@ class Mistake:
     answer: object
 
 
+# ----------------------------------------------------------------------------- the answer
+
+def _not_attempted(name, why):
+    return NotYetRight(f"`{name}`: not attempted yet: {why}. {_ATTEMPT}")
+
+
+def _student_namespace():
+    """The variables of the code that called the check: the notebook's, in a notebook.
+
+    The first frame outside this package, so that it does not matter through how many
+    of the package's functions the call went. Its locals come first (the same as its
+    globals in a notebook cell; a function's own variables when a check is called
+    from inside a function, as in the tests).
+    """
+    here = os.path.dirname(os.path.abspath(__file__))
+    frame = sys._getframe(1)
+    try:
+        while frame is not None and os.path.dirname(
+                os.path.abspath(frame.f_code.co_filename)) == here:
+            frame = frame.f_back
+        if frame is None:  # pragma: no cover - a check always has a caller
+            return {}
+        return ChainMap(frame.f_locals, frame.f_globals)
+    finally:
+        del frame
+
+
+def student_answer(answer, name, *, function=False):
+    """The student's answer and the name to show it by, or "not attempted yet".
+
+    A check cell passes the answer as its name, ``check_posterior("p_female", ...)``,
+    or as the object itself. A name (a string that is a Python identifier) is
+    looked up among the variables of the notebook (the code calling the check).
+
+    Parameters
+    ----------
+    answer : object or str
+        The answer, or the name of the variable that holds it.
+    name : str
+        The name to show when ``answer`` is the object itself.
+    function : bool
+        Whether the answer is a function to write (for the message when it is None).
+
+    Returns
+    -------
+    value : object
+        The answer (not None).
+    name : str
+        The variable's name if a name was given, else ``name``.
+
+    Raises
+    ------
+    NotYetRight
+        "not attempted yet", if no variable has that name, or it is still None
+        (or ``...``).
+
+    Examples
+    --------
+    >>> p_female = [0.5, 0.5]
+    >>> student_answer("p_female", "p")
+    ([0.5, 0.5], 'p_female')
+    >>> try:
+    ...     student_answer("p_male", "p")
+    ... except NotYetRight as error:
+    ...     print(str(error)[:64])
+    `p_male`: not attempted yet: there is no variable `p_male` yet (
+    """
+    if isinstance(answer, str) and answer.isidentifier():
+        namespace = _student_namespace()
+        if answer not in namespace:
+            raise _not_attempted(answer, f"there is no variable `{answer}` yet (its answer "
+                                         "cell has not been run)")
+        name, answer = answer, namespace[answer]
+    if answer is None or answer is Ellipsis or answer is NotImplemented:
+        define = f": define the function `{name}`" if function else ""
+        raise _not_attempted(name, f"`{name}` is still {answer!r}{define}")
+    return answer, name
+
+
+def call_student_function(function, *args, name):
+    """``function(*args)``, with every way it can go wrong reported as `NotYetRight`.
+
+    The function gets copies of array arguments, so that it cannot change the check's
+    data. Not defined yet (None) and not written yet (its body still raises
+    NotImplementedError) are "not attempted yet"; not a function, an error from inside
+    it, and no return value (None: a missing ``return``, or a ``print`` in its place)
+    each get their own message.
+    """
+    if function is None:
+        raise _not_attempted(name, f"`{name}` is still None: define the function `{name}`")
+    if not callable(function):
+        raise NotYetRight(f"`{name}` should be a function, but it is a "
+                          f"{type(function).__name__}.")
+    copies = [np.copy(arg) if isinstance(arg, np.ndarray) else arg for arg in args]
+    try:
+        answer = function(*copies)
+    except NotImplementedError:
+        raise _not_attempted(name, f"`{name}` is not written yet (it still raises "
+                                   "NotImplementedError); replace `raise NotImplementedError()` "
+                                   "with your code") from None
+    except Exception as error:
+        raise NotYetRight(f"`{name}` raised {type(error).__name__}: {error}") from None
+    if answer is None:
+        raise NotYetRight(f"`{name}` returned None: a function without a `return` statement "
+                          "(or one that prints its result instead) returns None. End it with "
+                          "`return` and the value it computes.")
+    return answer
+
+
+def passed(name, against="", *, exact=False):
+    """Print the one line of a check that passed (the only place a check prints).
+
+    Examples
+    --------
+    >>> passed("priors")
+    Right: `priors` matches (relative tolerance 1e-05).
+    >>> passed("n_free_parameters", exact=True)
+    Right: `n_free_parameters` matches exactly.
+    """
+    tolerance = "exactly" if exact else f"(relative tolerance {RTOL:g})"
+    print(f"Right: `{name}` matches{' ' + against if against else ''} {tolerance}.")
+
+
+# ----------------------------------------------------------------------------- comparing
+
 def _as_numbers(value, name):
     """``value`` as a float array, or a `NotYetRight` that says why it is not numbers."""
     if value is None or value is Ellipsis or value is NotImplemented:
-        raise NotYetRight(f"`{name}` is still {value!r}: assign your answer to `{name}` "
-                          "and run its cell again.")
+        raise _not_attempted(name, f"`{name}` is still {value!r}")
     if isinstance(value, str | bytes):
         raise NotYetRight(f"`{name}` is text ({value!r}), not a number: compute it with "
                           "numpy instead of typing or formatting it.")
@@ -62,25 +232,160 @@ def _as_numbers(value, name):
                           f"({error}).") from None
 
 
-def _matches(answer, target, rtol, atol):
-    return answer.shape == target.shape and np.allclose(answer, target, rtol=rtol, atol=atol)
+def matches(answer, target, rtol=RTOL, atol=ATOL):
+    """Whether ``answer`` has the shape of ``target`` and agrees with it within the
+    tolerances (infinities of the same sign agree), without printing or raising.
+
+    Examples
+    --------
+    >>> matches([1.0, 2.0], np.array([1.0, 2.000001])), matches([1.0], 1.0)
+    (True, False)
+    """
+    try:
+        answer = np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    target = np.asarray(target, dtype=float)
+    return answer.shape == target.shape and bool(np.allclose(answer, target, rtol=rtol,
+                                                             atol=atol))
 
 
-def _summary(answer):
-    """One summary of the student's answer, for a message that must not reveal the expected."""
+def _decimals(values, most=4):
+    """The fewest decimals (0 to ``most``) that every finite entry has, or None."""
+    values = np.abs(np.asarray(values, dtype=float))
+    values = values[np.isfinite(values)]
+    for k in range(most + 1):
+        scaled = values * 10.0 ** k
+        if np.all(np.abs(scaled - np.round(scaled)) <= 1e-6 + 1e-9 * scaled):
+            return k
+    return None
+
+
+def _index(flat, shape):
+    return str(tuple(int(i) for i in np.unravel_index(flat, shape)))
+
+
+def _summary(answer, expected):
+    """What the student's own answer looks like, in terms that help find the mistake.
+
+    Only the student's own numbers: never the expected value, nor how far from it.
+    For a table whose rows are probability distributions, whether its rows sum to one
+    (and to what, if not); otherwise the size (norm) of the answer and where its
+    largest entry is.
+    """
     if answer.size == 1:
         return f"your value is {answer.item():.6g}"
-    # Not its smallest or largest entry: in an almost right answer those are often right,
-    # and would give away entries of the expected value.
-    return f"your entries sum to {answer.sum():.6g}"
+    distributions = (expected.ndim >= 1 and expected.shape[-1] > 1 and np.all(expected >= 0)
+                     and np.allclose(expected.sum(axis=-1), 1.0, rtol=0, atol=1e-6))
+    if distributions:
+        sums = answer.sum(axis=-1)
+        if answer.ndim == 1:
+            return (f"your entries sum to {sums:.6g}, but they are probabilities of one "
+                    "distribution, which sum to one")
+        if not np.allclose(sums, 1.0, rtol=0, atol=1e-6):
+            return (f"your rows sum to between {sums.min():.4g} and {sums.max():.4g}, but "
+                    "each row is a probability distribution and sums to one")
+        return ("each of your rows sums to one, as it should, so the mistake is in how the "
+                "probability is shared out within a row")
+    largest = int(np.argmax(np.abs(answer)))
+    return (f"the norm of your answer is {np.linalg.norm(answer):.4g}, and its largest "
+            f"entry in absolute value is at {_index(largest, answer.shape)}")
 
 
-def check_answer(answer, expected, *, name, mistakes=(), rtol=1e-6, atol=1e-9):
-    """Pass a right ``answer`` quietly, or raise `NotYetRight` saying what went wrong.
+def _where(bad, axes):
+    """Which rows (and, for a table, columns) hold the differing entries, if not all."""
+    if bad.ndim == 0 or bad.shape[0] == 1:
+        return ""
+    word = {1: "entries", 2: "rows", 3: "matrices"}.get(bad.ndim, "slices")
+    places = []
+    for axis, what in ((0, word), (1, "columns")):
+        if axis >= bad.ndim or (axis == 1 and bad.ndim != 2):
+            continue
+        along = np.moveaxis(bad, axis, 0).reshape(bad.shape[axis], -1).any(axis=1)
+        if along.all():
+            continue
+        indices = np.flatnonzero(along)
+        per = f" (one per {axes[axis]})" if axes and axis < len(axes) else ""
+        places.append(f"{what}{per} " + ", ".join(map(str, indices[:6]))
+                      + (", ..." if indices.size > 6 else ""))
+    return f"; they are in {' and '.join(places)} only" if places else ""
+
+
+_AXIS_WORDS = {1: ("entries",), 2: ("rows", "columns"), 3: ("matrices", "rows", "columns")}
+_SINGULAR = {"entries": "entry", "rows": "row", "columns": "column", "matrices": "matrix"}
+
+
+def _shape_message(name, answer, expected, axes, counts):
+    """Why ``answer``'s shape is not ``expected``'s, in the words of the exercise."""
+    head = f"`{name}` has shape {answer.shape}, but the answer has shape {expected.shape}"
+    if answer.size == expected.size == 1:
+        return (f"`{name}` has shape {answer.shape}, but the answer is a single number of "
+                f"shape {expected.shape}: take it out of its array (e.g. `float(value)` or "
+                "`value.item()`) and check it again.")
+    try:
+        np.broadcast_shapes(answer.shape, expected.shape)
+        silent = (" numpy would broadcast these two shapes without a word, so later "
+                  "arithmetic would go wrong silently.")
+    except ValueError:
+        silent = ""
+    axes = tuple(axes) if axes and len(axes) == expected.ndim else None
+    known = dict(counts or {})
+    if axes:
+        known.update(dict(zip(axes, expected.shape, strict=True)))
+    words = _AXIS_WORDS.get(expected.ndim)
+    if (expected.ndim == 2 and axes and axes[0] != axes[1]
+            and answer.shape == expected.shape[::-1]):
+        return (f"{head}: your answer has one row per {axes[1]} and one column per {axes[0]}, "
+                f"the transpose of the answer's layout (one row per {axes[0]}).{silent}")
+    if answer.ndim == expected.ndim and words and axes:
+        parts = []
+        for axis, (mine, right) in enumerate(zip(answer.shape, expected.shape, strict=True)):
+            if mine == right:
+                continue
+            guesses = [f"one per {label}?" for label, n in known.items()
+                       if n == mine and label != axes[axis]][:1]
+            if mine == right - 1:
+                guesses.insert(0, f"one short: is a {axes[axis]} missing?")
+            guess = f" ({' Or '.join(guesses)})" if guesses else ""
+            word = _SINGULAR[words[axis]] if mine == 1 else words[axis]
+            parts.append(f"your answer has {mine} {word}{guess}, but the answer has "
+                         f"one per {axes[axis]}: {right}")
+        return f"{head}: {'; '.join(parts)}.{silent}"
+    if axes and answer.ndim == expected.ndim + 1 and answer.shape[-1] == 1 \
+            and answer.shape[:-1] == expected.shape:
+        return (f"{head}: you gave a column, where the answer is a flat array with one "
+                f"entry per {axes[0]}; flatten it (e.g. with .ravel()).{silent}")
+    if axes:
+        layout = " and ".join(f"one {_SINGULAR[w]} per {a}"
+                              for w, a in zip(words or (), axes, strict=False))
+        return f"{head} ({layout}).{silent}"
+    return f"{head}.{silent} Check which axis is which."
+
+
+def _rounded_note(answer):
+    """The rounding diagnosis, from the student's answer alone (never from the expected
+    value, which would make it an oracle): its entries have 1 to 4 decimals."""
+    if not np.any(answer) or not np.all(np.isfinite(answer)):
+        return None
+    mine = _decimals(answer)
+    if not mine:
+        return None
+    return (f"It looks like you rounded it: every entry of your answer has at most {mine} "
+            f"decimal{'s' if mine > 1 else ''}, and this answer needs full precision. Assign "
+            "the computed value itself and round only what you print (if you typed numbers in, "
+            "compute them instead). If you did not round, it matches none of the usual "
+            "mistakes: go through the formula step by step.")
+
+
+def check_answer(answer, expected, *, name, mistakes=(), rtol=RTOL, atol=ATOL, axes=None,
+                 counts=None, rounding=True):
+    """Return quietly if ``answer`` is right; else raise `NotYetRight` saying what went wrong.
 
     The answer is right when it has the expected shape and
     ``|answer - expected| <= atol + rtol |expected|`` entry by entry
-    (`numpy.allclose`).
+    (`numpy.allclose`). Lists, float32 arrays, pandas objects and numpy scalars are
+    compared as the numbers they hold. Nothing is printed: the check that calls this
+    prints its success line with `passed`.
 
     Parameters
     ----------
@@ -91,20 +396,40 @@ def check_answer(answer, expected, *, name, mistakes=(), rtol=1e-6, atol=1e-9):
     name : str
         The name of the student's variable, as the messages should show it.
     mistakes : sequence of Mistake
-        Typical mistakes, tried in order; the first whose answer matches is named.
+        Typical mistakes. Every one whose answer matches is named, the first first;
+        several match when two mistakes give the same value on the data at hand.
     rtol, atol : float
-        The tolerances of the comparison; the success line states ``rtol``.
+        The tolerances of the comparison.
+    axes : sequence of str, optional
+        What each axis of ``expected`` runs over, e.g. ``("class", "feature")``, for
+        messages about shapes ("your answer has 2 rows, but the answer has one per
+        class: 3").
+    counts : mapping of str to int, optional
+        Other lengths an axis of a wrong answer may have, e.g. ``{"sample": 90}``,
+        so that a message can say what a wrong axis probably runs over.
+    rounding : bool
+        Whether a wrong answer whose entries have only 1 to 4 decimals is told that it
+        looks rounded. Leave it on for quantities that have many decimals by nature (a
+        log-density, a height); turn it off where short decimals are natural (an error
+        rate of 1,000 images, frequencies of a few counts). Decided by the exercise,
+        never by the expected value.
+
+    Returns
+    -------
+    ndarray
+        The answer as a float array.
 
     Raises
     ------
     NotYetRight
-        If the answer does not match. The message names a recognised mistake,
-        or else gives the shapes compared and one summary of the student's answer.
+        If the answer does not match. The message names the recognised mistakes, a
+        rounding (seen from the answer's own decimals), or else gives the shapes
+        compared, which entries differ and a summary of the student's own answer.
 
     Examples
     --------
     >>> check_answer([0.5, 0.5], [0.5, 0.5], name="priors")
-    Right: `priors` matches (relative tolerance 1e-06).
+    array([0.5, 0.5])
     >>> forgot_total = Mistake("forgot to divide by N", "Divide the counts by N.", [1, 1])
     >>> try:
     ...     check_answer([1.0, 1.0], [0.5, 0.5], name="priors", mistakes=[forgot_total])
@@ -114,38 +439,41 @@ def check_answer(answer, expected, *, name, mistakes=(), rtol=1e-6, atol=1e-9):
     """
     answer = _as_numbers(answer, name)
     expected = np.asarray(expected, dtype=float)
-    if _matches(answer, expected, rtol, atol):
-        print(f"Right: `{name}` matches (relative tolerance {rtol:g}).")
-        return
+    if matches(answer, expected, rtol, atol):
+        return answer
+    named = []
     for mistake in mistakes:
-        if _matches(answer, np.asarray(mistake.answer, dtype=float), rtol, atol):
-            raise NotYetRight(f"`{name}` is not yet right. It looks like you "
-                              f"{mistake.diagnosis}. {mistake.fix}")
+        if matches(answer, mistake.answer, rtol, atol) and all(
+                mistake.diagnosis != other.diagnosis for other in named):
+            named.append(mistake)
+    if named:
+        first, *others = named
+        text = f"`{name}` is not yet right. It looks like you {first.diagnosis}. {first.fix}"
+        for other in others[:2]:
+            fix = "" if other.fix == first.fix else f" {other.fix}"
+            text += (f" Or, which gives the same answer on these data, you "
+                     f"{other.diagnosis}.{fix}")
+        raise NotYetRight(text)
     if not np.all(np.isfinite(answer)):
         bad = int(np.size(answer) - np.count_nonzero(np.isfinite(answer)))
         raise NotYetRight(f"`{name}` is not yet right: {bad} of its {answer.size} entries "
                           "are NaN or infinite. Look for a log of zero, a division by zero, "
                           "or an exp that overflowed (work in log space).")
-    if answer.shape != expected.shape and answer.size == expected.size == 1:
-        raise NotYetRight(f"`{name}` has shape {answer.shape}, but the answer is a single "
-                          f"number of shape {expected.shape}: take it out of its array "
-                          "(e.g. `float(value)` or `value.item()`) and check it again.")
     if answer.shape != expected.shape:
-        try:
-            np.broadcast_shapes(answer.shape, expected.shape)
-            silent = (" numpy would broadcast these two shapes without a word, "
-                      "so later arithmetic would go wrong silently.")
-        except ValueError:
-            silent = ""
-        raise NotYetRight(f"`{name}` has shape {answer.shape}, but the answer has shape "
-                          f"{expected.shape}.{silent} Check which axis is which.")
-    differ = int(np.count_nonzero(~np.isclose(answer, expected, rtol=rtol, atol=atol)))
+        raise NotYetRight(_shape_message(name, answer, expected, axes, counts))
+    bad = ~np.isclose(answer, expected, rtol=rtol, atol=atol)
+    rounded_note = rounding and _rounded_note(answer)
+    # a rounded answer's own numbers say nothing new: they are the rounding
+    summary = "" if rounded_note else f" ({_summary(answer, expected)})"
+    advice = rounded_note or ("It matches none of the usual mistakes; go through the formula "
+                              "step by step.")
     raise NotYetRight(f"`{name}` is not yet right: it has the right shape {answer.shape}, "
-                      f"but {differ} of its {answer.size} entries differ from the answer "
-                      f"by more than the relative tolerance {rtol:g} ({_summary(answer)}). "
-                      "It matches none of the usual mistakes; go through the formula "
-                      "step by step.")
+                      f"but {int(bad.sum())} of its {answer.size} entries differ from the "
+                      f"answer by more than the relative tolerance {rtol:g}"
+                      f"{_where(bad, axes)}{summary}. {advice}")
 
+
+# ----------------------------------------------------------------------------- mistakes
 
 def transposed(expected):
     """The mistake of returning the transpose (e.g. means as features x classes)."""
@@ -169,9 +497,11 @@ def log10_not_ln(expected_log):
 
 def probability_not_log(expected_log):
     """The mistake of giving a probability (or density) where its logarithm is asked for."""
+    with np.errstate(over="ignore", under="ignore"):
+        probability = np.exp(np.asarray(expected_log, dtype=float))
     return Mistake("gave a probability where its logarithm is asked for",
                    "Take the log, or better, compute in log space from the start.",
-                   np.exp(np.asarray(expected_log, dtype=float)))
+                   probability)
 
 
 def log_not_probability(expected_probability):
@@ -183,30 +513,210 @@ def log_not_probability(expected_probability):
                    logged)
 
 
-def call_student_function(function, *args, name):
-    """``function(*args)``, with every way it can go wrong reported as `NotYetRight`.
+def rounded(expected, values):
+    """The mistakes of computing from rounded inputs: one `Mistake` per way of rounding.
 
-    The function gets copies of array arguments, so that it cannot change the check's
-    data. Not defined yet (None), not a function, not written yet
-    (``raise NotImplementedError()``), an error from inside it, and no return value
-    (None: a missing ``return``, or a ``print`` in its place) each get their own message.
+    ``values`` maps a description of the rounding ("the coefficients as notebook 02
+    prints them") to the answer it leads to. Only answers that the rounding moves out
+    of the tolerance are kept, so a right answer is never called rounded. The message
+    names the rounding, never by how much the answer is off. (An answer that is itself
+    rounded needs no mistake: `check_answer` sees it from the answer's own decimals.)
+
+    Examples
+    --------
+    >>> [m.diagnosis for m in rounded(2.0, {"the printed a": 2.5, "the exact a": 2.0})]
+    ['computed with the printed a, rounded']
     """
-    if function is None:
-        raise NotYetRight(f"`{name}` is still None: define the function `{name}` and run "
-                          "its cell again.")
-    if not callable(function):
-        raise NotYetRight(f"`{name}` should be a function, but it is a "
-                          f"{type(function).__name__}.")
-    copies = [np.copy(arg) if isinstance(arg, np.ndarray) else arg for arg in args]
+    expected = np.asarray(expected, dtype=float)
+    return [Mistake(f"computed with {what}, rounded",
+                    "Compute with the unrounded values the code gives you, and round only "
+                    "what you print.", value)
+            for what, value in values.items()
+            if not np.allclose(np.asarray(value, dtype=float), expected, rtol=RTOL, atol=ATOL)]
+
+
+def class_order_mistakes(expected, what="rows", labels="np.unique(y)"):
+    """The mistakes of stacking the per-class ``expected[k]`` in another class order.
+
+    One `Mistake` per other order of the first axis (at most 23, for four
+    classes); none for more than four classes. A typical cause is looping over
+    ``set(y)`` or ``pd.unique(y)`` (order of first appearance) instead of
+    ``np.unique(y)`` (sorted).
+
+    Parameters
+    ----------
+    expected : array_like
+        The right answer, one entry (row, matrix) per class along its first axis.
+    what : str
+        What the per-class entries are, for the fix ("rows", "matrices", "priors").
+    labels : str
+        The sorted labels as the exercise names them.
+
+    Examples
+    --------
+    >>> [m.answer.tolist() for m in class_order_mistakes(np.array([[1.0], [2.0]]))]
+    [[[2.0], [1.0]]]
+    """
+    expected = np.asarray(expected, dtype=float)
+    K = expected.shape[0]
+    if K > 4:
+        return []
+    return [Mistake(f"stacked the classes in another order than {labels}",
+                    f"Put the {what} in the order of {labels} (sorted labels), e.g. by "
+                    f"looping over {labels}; set(...) and pd.unique(...) give other orders.",
+                    expected[list(order)])
+            for order in itertools.permutations(range(K)) if list(order) != list(range(K))]
+
+
+# ------------------------------------------------------------------ inputs from the instructor
+
+def data_matrix(X, name="X", *, rows="samples", columns="features", n_columns=None,
+                min_columns=1, nonnegative=False, binary=False):
+    """``X`` as a finite 2-D float array with at least one row, or a ValueError.
+
+    Examples
+    --------
+    >>> data_matrix([[1, 2], [3, 4]]).shape
+    (2, 2)
+    """
     try:
-        answer = function(*copies)
-    except NotImplementedError:
-        raise NotYetRight(f"`{name}` is not written yet: replace the "
-                          "`raise NotImplementedError()` with your code.") from None
-    except Exception as error:
-        raise NotYetRight(f"`{name}` raised {type(error).__name__}: {error}") from None
-    if answer is None:
-        raise NotYetRight(f"`{name}` returned None: a function without a `return` statement "
-                          "(or one that prints its result instead) returns None. End it with "
-                          "`return` and the value it computes.")
-    return answer
+        X = np.asarray(X, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must hold numbers, one row per {rows[:-1]}: numpy cannot "
+                         "read it as numbers.") from None
+    if X.ndim != 2 or X.shape[0] == 0 or X.shape[1] < min_columns:
+        raise ValueError(f"{name} must be a 2-D array ({rows} x {columns}) with at least one "
+                         f"row and {min_columns} column(s); got shape {X.shape}. For one "
+                         f"feature pass a column, e.g. {name}[:, None].")
+    if n_columns is not None and X.shape[1] != n_columns:
+        raise ValueError(f"{name} must have {n_columns} {columns[:-1]} column(s); got "
+                         f"{X.shape[1]}.")
+    if not np.all(np.isfinite(X)):
+        raise ValueError(f"{name} holds NaN or infinite values; pass the data unchanged.")
+    if nonnegative and np.any(X < 0):
+        raise ValueError(f"{name} must hold non-negative {columns}; it has negative entries.")
+    if binary and not np.isin(X, (0, 1)).all():
+        raise ValueError(f"{name} must hold binary {columns}, 0 or 1 (e.g. "
+                         "(X > 127).astype(int)); it has other values.")
+    return X
+
+
+def class_labels(y, n_rows, name="y", rows_name="X", *, n_classes=None):
+    """``y`` as a 1-D array of one label per row, with at least two classes (or exactly
+    ``n_classes``), or a ValueError."""
+    y = np.asarray(y)
+    if y.shape != (n_rows,):
+        raise ValueError(f"{name} must hold one label per row of {rows_name}, shape "
+                         f"({n_rows},); got shape {y.shape}.")
+    classes = np.unique(y)
+    if n_classes is not None and classes.size != n_classes:
+        raise ValueError(f"these checks compare {'two' if n_classes == 2 else n_classes} "
+                         f"classes, but {name} has {classes.size} ({plain(classes)}).")
+    if classes.size < 2:
+        raise ValueError(f"{name} must contain at least two classes; got {plain(classes)}.")
+    return y
+
+
+def labelled_data(X, y, *, n_features=None, n_classes=None, covariance=False):
+    """Training data and labels that belong together, or a ValueError saying why not.
+
+    With ``covariance=True`` every class needs at least D + 1 samples, more samples
+    than features, for an ML covariance (or variance) that is positive definite.
+
+    Examples
+    --------
+    >>> X, y = labelled_data([[0.0], [1.0], [2.0], [3.0]], ["a", "a", "b", "b"])
+    >>> X.shape, y.tolist()
+    ((4, 1), ['a', 'a', 'b', 'b'])
+    """
+    shape = np.shape(X)
+    if len(shape) != 2 or np.shape(y) != shape[:1]:
+        raise ValueError(f"X must be a 2-D array (N samples, D features) and y must hold one "
+                         f"label per row of X; got shapes {shape} and {np.shape(y)}. For one "
+                         "feature pass a column, e.g. X[:, None].")
+    X = data_matrix(X, n_columns=n_features)
+    y = class_labels(y, X.shape[0], n_classes=n_classes)
+    if covariance:
+        classes, sizes = np.unique(y, return_counts=True)
+        if sizes.min() <= X.shape[1]:
+            raise ValueError(
+                f"every class needs at least {X.shape[1] + 1} samples, more samples than "
+                f"features (D = {X.shape[1]}), for its ML covariance to be positive "
+                f"definite; the class counts are "
+                f"{dict(zip(plain(classes), plain(sizes), strict=True))}.")
+    return X, y
+
+
+def probability(value, name):
+    """``value`` as a float strictly between 0 and 1, or a ValueError."""
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a number strictly between 0 and 1; "
+                         f"got {value!r}.") from None
+    if not 0.0 < value < 1.0:
+        raise ValueError(f"{name} must lie strictly between 0 and 1; got {value}.")
+    return value
+
+
+def class_priors(priors, n_classes, name="priors"):
+    """``priors`` as a float array of ``n_classes`` positive numbers summing to one."""
+    try:
+        priors = np.asarray(priors, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be numbers, one per class.") from None
+    if priors.shape != (n_classes,):
+        raise ValueError(f"{name} must have shape ({n_classes},), one per class; got shape "
+                         f"{priors.shape}.")
+    if not (np.all(np.isfinite(priors)) and np.all(priors > 0)
+            and np.isclose(priors.sum(), 1.0)):
+        raise ValueError(f"{name} must be positive and sum to one; got {plain(priors)}.")
+    return priors
+
+
+def pseudo_count(alpha):
+    """The pseudo-count as a float >= 0 (`lecture_utils.validation.check_alpha`), with a
+    ValueError for anything else, as for every other bad input of a check."""
+    try:
+        return check_alpha(alpha)
+    except TypeError as error:
+        raise ValueError(str(error)) from None
+
+
+def categorical_data(values, labels, categories, *, values_name, labels_name, item,
+                     categories_name="categories"):
+    """One categorical feature and its class labels, or a ValueError saying why not.
+
+    ``values`` is 1-D (or one column) with every entry among ``categories`` (at least
+    two, all distinct); ``labels`` holds one class per ``item``, at least two classes.
+    Returns ``values``, ``labels`` and ``categories`` as a tuple.
+
+    Examples
+    --------
+    >>> fur, sex, colours = categorical_data(["black", "white"], ["f", "m"], ["black", "white"],
+    ...                                      values_name="fur", labels_name="sex", item="cat")
+    >>> fur.tolist(), colours
+    (['black', 'white'], ('black', 'white'))
+    """
+    categories = tuple(np.asarray(categories).tolist())
+    if len(categories) < 2 or len(set(categories)) != len(categories):
+        raise ValueError(f"{categories_name} must list at least two distinct "
+                         f"{categories_name} (the m categories); got {list(categories)}.")
+    values, labels = np.asarray(values), np.asarray(labels)
+    if values.ndim == 2 and values.shape[1] == 1:
+        values = values[:, 0]
+    if values.ndim != 1 or values.size == 0:
+        raise ValueError(f"{values_name} must be a 1-D array with one value per {item} (or "
+                         f"one column, shape (N, 1)); got shape {values.shape}.")
+    if labels.shape != values.shape:
+        raise ValueError(f"{labels_name} must hold one label per {item} ({values.size}); got "
+                         f"shape {labels.shape}.")
+    unknown = sorted(set(values.tolist()) - set(categories))
+    if unknown:
+        raise ValueError(f"{values_name} has the value(s) {unknown}, which are not among the "
+                         f"{categories_name} {list(categories)}; pass every possible one as "
+                         f"{categories_name}=.")
+    if np.unique(labels).size < 2:
+        raise ValueError(f"{labels_name} must contain at least two classes, for one table row "
+                         "per class.")
+    return values, labels, categories

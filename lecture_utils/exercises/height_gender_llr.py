@@ -21,56 +21,28 @@ mistake and never shows the right value. Bad data arguments to a check raise
 import numpy as np
 from scipy.special import expit, logit
 
-from lecture_utils.exercises.checking import (
+from ..gaussian import GaussianClassifier
+from .checking import (
     Mistake,
-    NotYetRight,
     call_student_function,
     check_answer,
+    labelled_data,
     log10_not_ln,
     log_not_probability,
+    passed,
+    probability,
+    rounded,
     sign_flipped,
+    student_answer,
 )
-from lecture_utils.gaussian import GaussianClassifier
 
 __all__ = ["check_height_llr", "check_threshold_height", "check_naive_posterior"]
 
 
-# ----------------------------------------------------------------------------- input checks
-
 def _two_class_data(X, y, n_features=None):
-    """``X`` as a finite float array (N, D) and ``y`` with exactly two labels, or a ValueError."""
-    X = np.asarray(X, dtype=float)
-    y = np.asarray(y)
-    if X.ndim != 2:
-        raise ValueError(f"X must be a 2-D array (N samples, D features); got shape {X.shape}. "
-                         "For one feature pass a column, e.g. X[:, None].")
-    if n_features is not None and X.shape[1] != n_features:
-        raise ValueError(f"X must have {n_features} feature column(s); got {X.shape[1]}.")
-    if not np.all(np.isfinite(X)):
-        raise ValueError("X holds NaN or infinite values; pass finite training data.")
-    if y.shape != (X.shape[0],):
-        raise ValueError(f"y must hold one label per row of X, shape ({X.shape[0]},); "
-                         f"got shape {y.shape}.")
-    classes, counts = np.unique(y, return_counts=True)
-    if classes.size != 2:
-        raise ValueError(f"these checks compare two classes, but y has {classes.size} "
-                         f"({classes.tolist()}).")
-    if np.any(counts < X.shape[1] + 1):
-        raise ValueError(f"every class needs at least {X.shape[1] + 1} samples for an ML "
-                         f"variance to be positive; the class counts are {counts.tolist()}.")
-    return X, y, classes
-
-
-def _probability(value, name):
-    """``value`` as a float strictly between 0 and 1, or a ValueError."""
-    try:
-        value = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a number strictly between 0 and 1; "
-                         f"got {value!r}.") from None
-    if not 0.0 < value < 1.0:
-        raise ValueError(f"{name} must lie strictly between 0 and 1; got {value}.")
-    return value
+    """Two classes of training data with an ML variance each, and their sorted labels."""
+    X, y = labelled_data(X, y, n_features=n_features, n_classes=2, covariance=True)
+    return X, y, np.unique(y)
 
 
 # ----------------------------------------------------------------------------- mistaken answers
@@ -128,13 +100,14 @@ def check_height_llr(height_llr, X, y, x):
     of ``scipy.stats.norm``); the standard deviation written where the variance
     belongs; the normalising term :math:`-\frac12\log(2\pi s_k^2)` left out;
     a column of shape ``(n, 1)`` instead of ``(n,)``; the LLR of the training
-    heights ``X`` instead of ``x``; a function that returns None (no ``return``).
-    Relative tolerance 1e-6.
+    heights ``X`` instead of ``x``; one shared (pooled) variance for both classes;
+    the LLR summed over the heights; a function that returns None (no ``return``).
+    Relative tolerance `checking.RTOL`.
 
     Parameters
     ----------
-    height_llr : callable
-        The student's function, called as ``height_llr(x, X, y)``.
+    height_llr : callable or str
+        The student's function, called as ``height_llr(x, X, y)``, or its name.
     X : array-like of shape (N, 1)
         Training heights.
     y : array-like of shape (N,)
@@ -159,14 +132,15 @@ def check_height_llr(height_llr, X, y, x):
     >>> def my_llr(x, X, y):
     ...     return log_gauss(x, X[y == "M", 0]) - log_gauss(x, X[y == "F", 0])
     >>> check_height_llr(my_llr, heights.X, heights.y, np.array([174.0]))
-    Right: `height_llr(x, X, y)` matches (relative tolerance 1e-06).
+    Right: `height_llr(x, X, y)` matches (relative tolerance 1e-05).
     """
     X, y, classes = _two_class_data(X, y, n_features=1)
     x = np.asarray(x, dtype=float)
     if x.ndim != 1 or x.size == 0 or not np.all(np.isfinite(x)):
         raise ValueError(f"x must be a non-empty 1-D array of finite heights; got shape {x.shape}.")
-    name = "height_llr(x, X, y)"
-    answer = call_student_function(height_llr, x, X, y, name="height_llr")
+    height_llr, function = student_answer(height_llr, "height_llr", function=True)
+    name = f"{function}(x, X, y)"
+    answer = call_student_function(height_llr, x, X, y, name=function)
 
     fitted = GaussianClassifier(covariance="full").fit(X, y)
     expected = fitted.llr(x[:, None])
@@ -176,6 +150,8 @@ def check_height_llr(height_llr, X, y, x):
     scale_var = _diag_log_likelihood(x[:, None], means, variances, scale_is_variance=True)
     sd_for_var = _diag_log_likelihood(x[:, None], means, np.sqrt(variances))
     exponent_only = _diag_log_likelihood(x[:, None], means, variances, normaliser=False)
+    pooled = GaussianClassifier(covariance="tied").fit(X, y).llr(x[:, None])
+    total = _diag_log_likelihood(x[:, None], means, np.full_like(variances, X.var()))
     mistakes = [
         sign_flipped(expected, f"computed the ratio the wrong way round "
                      f"(log p(x | {classes[0]}) - log p(x | {classes[1]}))",
@@ -211,8 +187,20 @@ def check_height_llr(height_llr, X, y, x):
         Mistake("evaluated the LLR at the training heights X, not at the heights x "
                 "passed in", "Fit the Gaussians on X, then evaluate them at x.",
                 fitted.llr(X)),
+        Mistake("used one variance for both classes (the pooled, tied variance), so the "
+                "LLR became linear in x",
+                "Each class has its own ML variance s_k^2, from its own heights: the LLR is "
+                "quadratic in x.", pooled),
+        Mistake("used the variance of all heights, both classes together, for each class",
+                "Each class's variance comes from its own heights, around its own mean: "
+                "X[y == k].var().", total[:, 1] - total[:, 0]),
+        Mistake("added up the LLR over the heights, one number instead of one per height",
+                "Return llr(x) for every height in x: an array of shape (n,).",
+                expected.sum()),
     ]
-    check_answer(answer, expected, name=name, mistakes=mistakes, rtol=1e-6)
+    check_answer(answer, expected, name=name, mistakes=mistakes, axes=("height in x",),
+                 counts={"training height": len(X)})
+    passed(name)
 
 
 # ----------------------------------------------------------------------------- exercise 2
@@ -238,14 +226,16 @@ def check_threshold_height(threshold_height, X, y, prior, posterior):
     must reach given instead of the height; base-10 logarithms for the log-odds;
     the whole level with the opposite sign (as an LLR the wrong way round would
     need); probabilities where odds belong (:math:`\log q - \log\pi`);
-    :math:`\log\pi` where the prior log-odds belong. An answer within 0.1 cm
-    that matches none of these is told that it was rounded (e.g. computed from
-    the printed coefficients). Relative tolerance 1e-6.
+    :math:`\log\pi` where the prior log-odds belong; the root of the quadratic with
+    the coefficients rounded as notebook 02 prints them (``a = 0.001210, b = -0.13602,
+    c = -11.448``), or to 4 significant digits, or to 4 decimals (the exercise
+    notebook's numpy print precision). A height rounded itself is told so from its own
+    decimals; no message says how close an answer is. Relative tolerance `checking.RTOL`.
 
     Parameters
     ----------
-    threshold_height : float
-        The student's height.
+    threshold_height : float or str
+        The student's height, or the name of the notebook variable that holds it.
     X : array-like of shape (N, 1)
         Training heights.
     y : array-like of shape (N,)
@@ -270,11 +260,12 @@ def check_threshold_height(threshold_height, X, y, prior, posterior):
     >>> model = GaussianClassifier(covariance="full").fit(heights.X, heights.y)
     >>> roots = model.llr_coefficients().crossings(0.0)  # prior 0.5, posterior 0.5
     >>> check_threshold_height(roots[1], heights.X, heights.y, prior=0.5, posterior=0.5)
-    Right: `threshold_height` matches (relative tolerance 1e-06).
+    Right: `threshold_height` matches (relative tolerance 1e-05).
     """
     X, y, (first, second) = _two_class_data(X, y, n_features=1)
-    prior = _probability(prior, "prior")
-    posterior = _probability(posterior, "posterior")
+    prior = probability(prior, "prior")
+    posterior = probability(posterior, "posterior")
+    threshold_height, name = student_answer(threshold_height, "threshold_height")
     model = GaussianClassifier(covariance="full").fit(X, y)
     coefficients = model.llr_coefficients()
     middle = model.means_[:, 0].mean()
@@ -312,6 +303,10 @@ def check_threshold_height(threshold_height, X, y, prior, posterior):
         "left out the prior: this is where the posterior would reach the target with "
         "equal priors",
         "Subtract the prior log-odds log(pi / (1 - pi)) from the target's log-odds.")
+    add(0.0, "solved llr(x) = 0, where the two likelihoods are equal: neither the prior nor "
+        "the target posterior is in it",
+        "P(M | x) = q where llr(x) = log(q / (1 - q)) - log(pi / (1 - pi)): put both "
+        "log-odds on the right-hand side.")
     if other is not None:
         add(other, "took the other root of the quadratic",
             "The quadratic has two roots; keep the one among human heights, between the "
@@ -345,34 +340,31 @@ def check_threshold_height(threshold_height, X, y, prior, posterior):
     add(logit(posterior) - np.log(prior),
         "subtracted log(pi) where the prior log-odds log(pi / (1 - pi)) belong",
         "The prior enters as log-odds: subtract log(pi / (1 - pi)).")
-    try:
-        check_answer(threshold_height, expected, name="threshold_height", mistakes=mistakes,
-                     rtol=1e-6)
-    except NotYetRight:
-        if _rounded(threshold_height, expected, mistakes, within=0.1):
-            raise NotYetRight(
-                "`threshold_height` is not yet right, but it lies within 0.1 cm of the "
-                "answer: it looks like you rounded, e.g. used the coefficients a, b, c as "
-                "notebook 02 prints them, or read the height off a grid. Compute with the "
-                "unrounded values from `llr_coefficients()` (or `.crossings`) and keep the "
-                "result unrounded."
-            ) from None
-        raise
+    mistakes += rounded(expected, _printed_coefficient_roots(coefficients, target, middle))
+    check_answer(threshold_height, expected, name=name, mistakes=mistakes)
+    passed(name)
 
 
-def _rounded(answer, expected, mistakes, within):
-    """Whether ``answer`` is one finite number within ``within`` of ``expected`` that is no
-    recognised mistake (an answer a rounded coefficient or result explains)."""
-    try:
-        value = np.asarray(answer, dtype=float)
-    except (TypeError, ValueError):
-        return False
-    if value.shape != np.shape(expected) or not np.all(np.isfinite(value)):
-        return False
-    if any(np.shape(m.answer) == value.shape and np.allclose(value, m.answer, rtol=1e-6)
-           for m in mistakes):
-        return False
-    return bool(np.all(np.abs(value - expected) <= within))
+def _printed_coefficient_roots(coefficients, level, middle):
+    """The threshold from the coefficients a, b, c as a student may copy them: as notebook
+    02 prints them, to 4 significant digits, and to 4 decimals (numpy's print precision
+    in the exercise notebook). Maps a description of the rounding to the root."""
+    a, b, c = coefficients.A[0, 0], coefficients.b[0], coefficients.c
+    roundings = {
+        "the coefficients a, b, c as notebook 02 prints them (a to 6 decimals, b to 5, c to 3)":
+            (round(a, 6), round(b, 5), round(c, 3)),
+        "the coefficients a, b, c to 4 significant digits":
+            tuple(float(f"{v:.4g}") for v in (a, b, c)),
+        "the coefficients a, b, c as numpy prints them here (4 decimals)":
+            (round(a, 4), round(b, 4), round(c, 4)),
+    }
+    found = {}
+    for what, (a_, b_, c_) in roundings.items():
+        roots = np.roots([a_, b_, c_ - level])
+        roots = roots[np.isreal(roots)].real
+        if roots.size:
+            found[what] = roots[np.argmin(np.abs(roots - middle))]
+    return found
 
 
 # ----------------------------------------------------------------------------- exercise 4
@@ -401,12 +393,12 @@ def check_naive_posterior(posterior_h1, points, X, y, prior):
     prior log-odds; the posterior log-odds or odds (the logistic function
     forgotten); the unnormalised :math:`p(x \mid h_1)\,\pi`; both columns of
     the posteriors, shape ``(n_points, 2)``; the log of the posterior.
-    Relative tolerance 1e-6.
+    Relative tolerance `checking.RTOL`.
 
     Parameters
     ----------
-    posterior_h1 : array-like of shape (n_points,)
-        The student's posteriors.
+    posterior_h1 : array-like of shape (n_points,), or str
+        The student's posteriors, or the name of the notebook variable that holds them.
     points : array-like of shape (n_points, D)
         The points to classify.
     X : array-like of shape (N, D)
@@ -432,14 +424,15 @@ def check_naive_posterior(posterior_h1, points, X, y, prior):
     >>> points = np.array([[1.0, 0.5]])
     >>> model = GaussianClassifier(covariance="diag", priors=[0.7, 0.3]).fit(data.X, data.y)
     >>> check_naive_posterior(model.predict_proba(points)[:, 1], points, data.X, data.y, 0.3)
-    Right: `posterior_h1` matches (relative tolerance 1e-06).
+    Right: `posterior_h1` matches (relative tolerance 1e-05).
     """
     X, y, classes = _two_class_data(X, y)
     points = np.asarray(points, dtype=float)
     if points.ndim != 2 or points.shape[1] != X.shape[1] or not np.all(np.isfinite(points)):
         raise ValueError(f"points must be a finite array of shape (n_points, {X.shape[1]}); "
                          f"got shape {points.shape}.")
-    prior = _probability(prior, "prior")
+    prior = probability(prior, "prior")
+    posterior_h1, name = student_answer(posterior_h1, "posterior_h1")
 
     def fitted(covariance, p):
         model = GaussianClassifier(covariance=covariance, priors=[1 - p, p]).fit(X, y)
@@ -502,4 +495,6 @@ def check_naive_posterior(posterior_h1, points, X, y, prior):
                 np.column_stack([1 - expected, expected])),
         log_not_probability(expected),
     ]
-    check_answer(posterior_h1, expected, name="posterior_h1", mistakes=mistakes, rtol=1e-6)
+    check_answer(posterior_h1, expected, name=name, mistakes=mistakes, axes=("point",),
+                 counts={"class": 2, "feature": X.shape[1]})
+    passed(name)

@@ -9,9 +9,11 @@ message shows the right value.
 check                      recognised mistakes
 =========================  =====================================================
 `check_class_means`        transposed (D, K); the overall mean for every class;
-                           class sums instead of averages; averaged over the
-                           features too (``mean()`` without ``axis=0``); the
-                           classes in another order than ``np.unique(y)``
+                           class sums instead of averages; class sums divided
+                           by N; averaged over the features too (``mean()``
+                           without ``axis=0``) or instead (``axis=1``, when the
+                           classes are equally large); the classes in another
+                           order than ``np.unique(y)``
 `check_class_covariances`  divided by N_k - 1 (``np.cov``'s default); divided by
                            N instead of N_k; the pooled (tied) covariance for
                            every class; the covariance of all the data for every
@@ -23,31 +25,34 @@ check                      recognised mistakes
                            another order
 `check_log_density`        the density instead of its log; base-10 log;
                            log|Sigma| without its factor 1/2; log|Sigma| taken as
-                           sum_i log L_ii (its factor 2 forgotten); the
-                           D log 2 pi term forgotten; the 1/2 before the
-                           Mahalanobis term forgotten; not centred on the mean;
+                           sum_i log L_ii (its factor 2 forgotten); |Sigma| for
+                           log|Sigma|; the log of Sigma's diagonal for
+                           log|Sigma|; the D log 2 pi term forgotten, or without
+                           its 1/2; the 1/2 before the Mahalanobis term
+                           forgotten; not centred on the mean; Sigma where its
+                           inverse belongs (the same as multiplying by L^T);
                            multiplied by L instead of solving with it; solved
                            with L^T instead of L; ``lower=True`` left out (only
-                           the diagonal of L used); summed over the samples
-                           (shape (D,)); shape (N, 1) instead of (N,)
+                           the diagonal of L used); only the variances (a naive
+                           density); summed over the samples (shape (D,), or one
+                           number); shape (N, 1) instead of (N,)
 `check_posteriors`         the prior forgotten or equal priors used (as
                            ``predict_proba`` of a model fitted on balanced data);
-                           the prior added instead of its log; log-likelihoods
-                           multiplied by the prior; base-10 log of the prior;
-                           not normalised (the joint); log-posteriors instead of
-                           posteriors; normalised over the samples (wrong axis)
-                           or over all entries (no axis); transposed (K, N);
+                           the priors in another order; the prior added instead
+                           of its log; log-likelihoods multiplied by the prior;
+                           base-10 log of the prior; not normalised (the joint);
+                           normalised before multiplying by the prior;
+                           log-posteriors instead of posteriors; normalised over
+                           the samples (wrong axis) or over all entries (no
+                           axis); transposed (K, N); the decisions (argmax);
                            exp normalised without log-sum-exp (nan where every
                            density underflows, or that nan replaced by 0)
 =========================  =====================================================
 
-`class_order_mistakes` builds the mistake of stacking the classes in another
-order, for any check whose answer has one row (or matrix) per class.
+Every check takes the answer (or function) as an object or by its name in the
+notebook. `class_order_mistakes` (from `checking`, re-exported here) builds the
+mistake of stacking the classes in another order.
 """
-
-import contextlib
-import io
-import itertools
 
 import numpy as np
 from scipy.linalg import solve_triangular
@@ -56,68 +61,29 @@ from scipy.special import logsumexp
 from ..decision import log_posteriors
 from ..gaussian import GaussianClassifier
 from .checking import (
+    ATOL,
+    RTOL,
     Mistake,
     NotYetRight,
     call_student_function,
     check_answer,
+    class_order_mistakes,
+    class_priors,
+    labelled_data,
     log10_not_ln,
+    log_not_probability,
+    passed,
     probability_not_log,
+    student_answer,
     transposed,
 )
 
 __all__ = ["check_class_means", "check_class_covariances", "check_log_density",
            "check_posteriors", "class_order_mistakes"]
 
-#: Relative tolerance of every check in this module.
-RTOL = 1e-6
-
-
-def _labelled_data(X, y):
-    """``X`` as a finite float array (N, D) and ``y`` as (N,), or a ValueError saying why not."""
-    X, y = np.asarray(X), np.asarray(y)
-    if X.ndim != 2 or X.shape[0] == 0 or y.shape != (X.shape[0],):
-        raise ValueError(f"X must have shape (N, D) and y shape (N,), one label per row of X; "
-                         f"got shapes {X.shape} and {y.shape}.")
-    try:
-        X = X.astype(float)
-    except (TypeError, ValueError):
-        raise ValueError("X must hold numbers (the measurements), one row per sample.") from None
-    if not np.all(np.isfinite(X)):
-        raise ValueError("X holds NaN or infinite values; pass the measured data unchanged.")
-    classes, counts = np.unique(y, return_counts=True)
-    if classes.size < 2 or counts.min() <= X.shape[1]:
-        raise ValueError(f"every class needs more samples than features (D = {X.shape[1]}) for "
-                         f"its covariance, and there must be at least two classes; got "
-                         f"{dict(zip(classes.tolist(), counts.tolist(), strict=True))}.")
-    return X, y
-
 
 def _full_model(X, y):
     return GaussianClassifier(covariance="full").fit(X, y)
-
-
-def class_order_mistakes(expected, what="rows"):
-    """The mistakes of stacking the per-class ``expected[k]`` in another class order.
-
-    One `Mistake` per other order of the first axis (at most 23, for four
-    classes); none for more than four classes. A typical cause is looping over
-    ``set(y)`` or ``pd.unique(y)`` (order of first appearance) instead of
-    ``np.unique(y)`` (sorted).
-
-    Examples
-    --------
-    >>> [m.answer.tolist() for m in class_order_mistakes(np.array([[1.0], [2.0]]))]
-    [[[2.0], [1.0]]]
-    """
-    expected = np.asarray(expected, dtype=float)
-    K = expected.shape[0]
-    if K > 4:
-        return []
-    return [Mistake("stacked the classes in another order than np.unique(y)",
-                    f"Put the {what} in the order of np.unique(y) (sorted labels), e.g. by "
-                    "looping over np.unique(y); set(y) and pd.unique(y) give other orders.",
-                    expected[list(order)])
-            for order in itertools.permutations(range(K)) if list(order) != list(range(K))]
 
 
 def check_class_means(means, X, y):
@@ -129,12 +95,12 @@ def check_class_means(means, X, y):
         \texttt{means} \text{ of shape } (K, D),
 
     rows in the order of ``np.unique(y)`` (``GaussianClassifier.classes_``).
-    Relative tolerance ``RTOL`` (1e-6).
+    Relative tolerance `checking.RTOL`.
 
     Parameters
     ----------
-    means : array_like of shape (K, D)
-        The student's answer.
+    means : array_like of shape (K, D), or str
+        The student's answer, or the name of the notebook variable that holds it.
     X : array_like of shape (N, D)
         The data the means were computed from.
     y : array_like of shape (N,)
@@ -152,10 +118,11 @@ def check_class_means(means, X, y):
     >>> X = np.array([[0.0, 1.0], [2.0, 1.0], [1.0, 3.0], [5.0, 0.0], [6.0, 2.0], [7.0, 1.0]])
     >>> y = np.array([0, 0, 0, 1, 1, 1])
     >>> check_class_means([[1.0, 5 / 3], [6.0, 1.0]], X, y)
-    Right: `means` matches (relative tolerance 1e-06).
+    Right: `means` matches (relative tolerance 1e-05).
     """
-    X, y = _labelled_data(X, y)
-    classes = np.unique(y)
+    X, y = labelled_data(X, y, covariance=True)
+    means, name = student_answer(means, "means")
+    classes, sizes = np.unique(y, return_counts=True)
     expected = _full_model(X, y).means_
     mistakes = [
         transposed(expected),
@@ -170,9 +137,21 @@ def check_class_means(means, X, y):
                 "Average over the samples only, X[y == k].mean(axis=0), which leaves one "
                 "value per feature: a row of length D per class.",
                 np.array([X[y == c].mean() for c in classes])),
+        Mistake("divided each class's sum by N, the number of all samples, instead of N_k",
+                "The mean of class k averages its own N_k samples: divide by N_k, e.g. "
+                "X[y == k].mean(axis=0).",
+                np.stack([X[y == c].sum(axis=0) / len(X) for c in classes])),
         *class_order_mistakes(expected),
     ]
-    check_answer(means, expected, name="means", mistakes=mistakes, rtol=RTOL)
+    _diagnose_empty_classes(means, name, len(classes))
+    if np.all(sizes == sizes[0]):   # one mean per sample stacks into (K, N_k)
+        mistakes.append(Mistake(
+            "averaged over the features (axis=1) instead of over the samples (axis=0)",
+            "X[y == k] has one row per sample: average down the rows, mean(axis=0), which "
+            "leaves one value per feature.", np.stack([X[y == c].mean(axis=1) for c in classes])))
+    check_answer(means, expected, name=name, mistakes=mistakes, axes=("class", "feature"),
+                 counts={"sample of a class": int(sizes[0]), "sample": len(X)})
+    passed(name)
 
 
 def check_class_covariances(covariances, X, y):
@@ -183,12 +162,12 @@ def check_class_covariances(covariances, X, y):
         \Sigma_k = \frac{1}{N_k} \sum_{n:\, y_n = k} (x_n - \mu_k)(x_n - \mu_k)^T,
         \qquad \texttt{covariances} \text{ of shape } (K, D, D),
 
-    in the order of ``np.unique(y)``. Relative tolerance ``RTOL`` (1e-6).
+    in the order of ``np.unique(y)``. Relative tolerance `checking.RTOL`.
 
     Parameters
     ----------
-    covariances : array_like of shape (K, D, D)
-        The student's answer.
+    covariances : array_like of shape (K, D, D), or str
+        The student's answer, or the name of the notebook variable that holds it.
     X : array_like of shape (N, D)
     y : array_like of shape (N,)
 
@@ -205,14 +184,15 @@ def check_class_covariances(covariances, X, y):
     >>> y = np.array([0, 0, 0, 1, 1, 1])
     >>> right = [np.cov(X[y == k], rowvar=False, bias=True) for k in (0, 1)]
     >>> check_class_covariances(right, X, y)
-    Right: `covariances` matches (relative tolerance 1e-06).
+    Right: `covariances` matches (relative tolerance 1e-05).
     >>> try:
     ...     check_class_covariances([np.cov(X[y == k], rowvar=False) for k in (0, 1)], X, y)
     ... except NotYetRight as error:
     ...     print(str(error)[:79])
     `covariances` is not yet right. It looks like you divided by N_k - 1 instead of
     """
-    X, y = _labelled_data(X, y)
+    X, y = labelled_data(X, y, covariance=True)
+    covariances, name = student_answer(covariances, "covariances")
     classes = np.unique(y)
     K = classes.size
     expected = _full_model(X, y).covariances_
@@ -251,6 +231,14 @@ def check_class_covariances(covariances, X, y):
                 "covariances)",
                 "Subtract mu_k from every sample of class k before forming the outer products.",
                 np.stack([X[y == c].T @ X[y == c] / np.sum(y == c) for c in classes])),
+        Mistake("forgot to divide the scatter by N_k (the sum of the outer products, not "
+                "their average)",
+                "The ML covariance averages the centred outer products: divide the scatter "
+                "R^T R of class k by N_k.", np.stack([R.T @ R for R in residuals])),
+        Mistake("gave the correlation matrices (np.corrcoef), not the covariances",
+                "A correlation divides each covariance by both standard deviations; the model "
+                "needs the covariances themselves: np.cov(..., rowvar=False, bias=True).",
+                np.stack([np.corrcoef(X[y == c], rowvar=False) for c in classes])),
         Mistake("kept only the variances (a diagonal matrix, as naive Bayes would)",
                 "The full model keeps the covariances between features, the off-diagonal "
                 "entries, too.",
@@ -269,18 +257,21 @@ def check_class_covariances(covariances, X, y):
                     np.stack([np.cov(X[y == c], bias=True) for c in classes])),
             Mistake(per_sample, per_sample_fix, np.stack([R @ R.T / len(R) for R in residuals])),
         ]
-    check_answer(covariances, expected, name="covariances", mistakes=mistakes, rtol=RTOL)
+    check_answer(covariances, expected, name=name, mistakes=mistakes,
+                 axes=("class", "feature", "feature"),
+                 counts={"sample of a class": len(residuals[0])})
+    passed(name)
 
 
 def _log_density_mistakes(X, mean, covariance):
-    """The right log-densities of one class and the ones typical mistakes give."""
+    """The log-densities typical mistakes give for one class, built from the formula."""
     D = X.shape[1]
     log_2pi = np.log(2 * np.pi)
     L = np.linalg.cholesky(covariance)
     centred = (X - mean).T
     half_log_det = np.log(np.diag(L)).sum()
 
-    def from_distance(squared):
+    def from_distance(squared, half_log_det=half_log_det):
         return -0.5 * (D * log_2pi + squared) - half_log_det
 
     squared = np.sum(solve_triangular(L, centred, lower=True) ** 2, axis=0)
@@ -288,7 +279,8 @@ def _log_density_mistakes(X, mean, covariance):
     multiply_fix = ("Solve the triangular system L z = x - mu (solve_triangular(L, ..., "
                     "lower=True)): z = L^{-1}(x - mu), so that |z|^2 is the squared "
                     "Mahalanobis distance.")
-    mistakes = [
+    variances = np.diag(covariance)
+    return [
         probability_not_log(expected),
         log10_not_ln(expected),
         Mistake("used log|Sigma| without its factor 1/2",
@@ -299,18 +291,36 @@ def _log_density_mistakes(X, mean, covariance):
                 "|Sigma| = |L| |L^T| = (prod_i L_ii)^2, so log|Sigma| = 2 sum_i log L_ii, and "
                 "the log-density subtracts half of that.",
                 expected + 0.5 * half_log_det),
+        Mistake("used the determinant |Sigma| itself where its logarithm belongs",
+                "The log of the normaliser has -(1/2) log|Sigma|: take np.linalg.slogdet, or "
+                "2 sum_i log L_ii.",
+                expected + half_log_det - 0.5 * np.linalg.det(covariance)),
+        Mistake("took log|Sigma| as the sum of the logs of Sigma's diagonal (the variances), "
+                "which ignores the covariances",
+                "log|Sigma| = 2 sum_i log L_ii with L the Cholesky factor (or "
+                "np.linalg.slogdet): the determinant of a full matrix is not the product of "
+                "its diagonal.",
+                from_distance(squared, 0.5 * np.log(variances).sum())),
         Mistake("forgot the -(D/2) log(2 pi) term",
                 "The normaliser (2 pi)^(-D/2) is part of the density: subtract "
                 "(D/2) log(2 pi).",
                 expected + 0.5 * D * log_2pi),
+        Mistake("subtracted D log(2 pi), without its factor 1/2",
+                "The normaliser is (2 pi)^(-D/2): its log is -(D/2) log(2 pi).",
+                expected - 0.5 * D * log_2pi),
         Mistake("forgot the factor 1/2 in front of the squared Mahalanobis distance",
                 "The exponent is -(1/2) (x - mu)^T Sigma^{-1} (x - mu).",
                 expected - 0.5 * squared),
         Mistake("forgot to subtract the mean before solving",
                 "The Mahalanobis distance is measured from mu: solve L z = x - mu, not L z = x.",
                 from_distance(np.sum(solve_triangular(L, X.T, lower=True) ** 2, axis=0))),
-        Mistake("multiplied by the Cholesky factor L instead of solving with it", multiply_fix,
-                from_distance(np.sum((L.T @ centred) ** 2, axis=0))),
+        Mistake("used Sigma where its inverse belongs, (x - mu)^T Sigma (x - mu) instead of "
+                "(x - mu)^T Sigma^{-1} (x - mu) (or you multiplied by the Cholesky factor, "
+                "|L^T (x - mu)|^2, which is the same number)",
+                "The squared Mahalanobis distance divides by the covariance: solve with it "
+                "instead of multiplying, e.g. z = solve_triangular(L, x - mu, lower=True) and "
+                "|z|^2.",
+                from_distance(np.einsum("in,ij,jn->n", centred, covariance, centred))),
         Mistake("multiplied by the Cholesky factor L instead of solving with it", multiply_fix,
                 from_distance(np.sum((L @ centred) ** 2, axis=0))),
         Mistake("solved with L^T instead of L",
@@ -322,6 +332,12 @@ def _log_density_mistakes(X, mean, covariance):
                 "solve_triangular assumes an upper-triangular matrix by default; "
                 "np.linalg.cholesky returns a lower-triangular one: pass lower=True.",
                 from_distance(np.sum(solve_triangular(L, centred) ** 2, axis=0))),
+        Mistake("used only the variances, the diagonal of Sigma (naive Bayes' density), and "
+                "dropped the covariances",
+                "The full model's density uses the whole covariance matrix: its Cholesky "
+                "factor L of Sigma, not sqrt of the variances.",
+                -0.5 * (D * log_2pi + np.log(variances).sum()
+                        + np.sum(centred ** 2 / variances[:, None], axis=0))),
         Mistake("summed the squared whitened residuals over the samples instead of over the "
                 "features (one number per feature)",
                 "With z of shape (D, N), sum over axis 0, the features, so that one squared "
@@ -331,8 +347,17 @@ def _log_density_mistakes(X, mean, covariance):
                 "Sum the squared whitened residuals over the feature axis so that one number "
                 "per sample remains; a column would broadcast silently against (N,) arrays.",
                 expected[:, None]),
+        Mistake("computed the whole N x N matrix (x_i - mu)^T Sigma^{-1} (x_j - mu) (a matrix "
+                "product with the centred data on both sides), where only its diagonal belongs",
+                "Each sample needs its own squared distance: sum the squared whitened "
+                "residuals over the features, e.g. np.sum(z ** 2, axis=0) for z = "
+                "solve_triangular(L, (X - mu).T, lower=True).",
+                from_distance(centred.T @ np.linalg.solve(covariance, centred))),
+        Mistake("summed the log-densities over the samples (the log-likelihood of the whole "
+                "class), one number instead of one per sample",
+                "Return log N(x_n; mu, Sigma) for every row x_n of X: an array of shape (N,).",
+                expected.sum()),
     ]
-    return expected, mistakes
 
 
 def check_log_density(log_density, X, y):
@@ -348,12 +373,12 @@ def check_log_density(log_density, X, y):
             - \sum_{i=1}^{D} \log L_{ii} - \frac12 \lVert L^{-1}(x_n - \mu_k) \rVert^2,
 
     an array of shape (N,): column :math:`k` of the model's ``log_likelihood(X)``.
-    Relative tolerance ``RTOL`` (1e-6). The function gets copies of the inputs.
+    Relative tolerance `checking.RTOL`. The function gets copies of the inputs.
 
     Parameters
     ----------
-    log_density : callable
-        The student's ``log_density(X, mean, covariance)``.
+    log_density : callable or str
+        The student's ``log_density(X, mean, covariance)``, or its name.
     X : array_like of shape (N, D)
     y : array_like of shape (N,)
 
@@ -371,35 +396,30 @@ def check_log_density(log_density, X, y):
     >>> X = np.array([[0.0, 1.0], [2.0, 1.0], [1.0, 3.0], [5.0, 0.0], [6.0, 2.0], [7.0, 1.0]])
     >>> y = np.array([0, 0, 0, 1, 1, 1])
     >>> check_log_density(lambda X, m, S: multivariate_normal.logpdf(X, m, S), X, y)
-    Right: `log_density` matches the fitted full model for all 2 classes (relative tolerance 1e-06).
+    Right: `log_density` matches the fitted full model for all 2 classes (relative tolerance 1e-05).
     """
-    X, y = _labelled_data(X, y)
+    X, y = labelled_data(X, y, covariance=True)
+    log_density, name = student_answer(log_density, "log_density", function=True)
     model = _full_model(X, y)
     log_likelihoods = model.log_likelihood(X)
     for k, (mean, covariance) in enumerate(zip(model.means_, model.covariances_, strict=True)):
         # the fitted model is the reference; the formula only builds the mistakes
-        _, mistakes = _log_density_mistakes(X, mean, covariance)
-        expected = log_likelihoods[:, k]
         answer = call_student_function(log_density, X.copy(), mean.copy(), covariance.copy(),
-                                       name="log_density")
-        with contextlib.redirect_stdout(io.StringIO()):
-            check_answer(answer, expected, rtol=RTOL, mistakes=mistakes,
-                         name=f"log_density(X, means[{k}], covariances[{k}])")
-    print(f"Right: `log_density` matches the fitted full model for all "
-          f"{model.classes_.size} classes (relative tolerance {RTOL:g}).")
+                                       name=name)
+        check_answer(answer, log_likelihoods[:, k], name=f"{name}(X, means[{k}], "
+                     f"covariances[{k}])", mistakes=_log_density_mistakes(X, mean, covariance),
+                     axes=("sample",), counts={"feature": X.shape[1]})
+    passed(name, f"the fitted full model for all {model.classes_.size} classes")
 
 
 def _posterior_inputs(log_likelihoods, priors):
     log_likelihoods = np.asarray(log_likelihoods, dtype=float)
-    priors = np.asarray(priors, dtype=float)
-    if log_likelihoods.ndim != 2 or priors.shape != (log_likelihoods.shape[1],):
+    if log_likelihoods.ndim != 2 or np.shape(priors) != (log_likelihoods.shape[1],):
         raise ValueError(f"log_likelihoods must have shape (N, K) and priors shape (K,); got "
-                         f"{log_likelihoods.shape} and {priors.shape}.")
+                         f"{log_likelihoods.shape} and {np.shape(priors)}.")
     if np.any(np.isnan(log_likelihoods)) or np.any(log_likelihoods == np.inf):
         raise ValueError("log_likelihoods holds NaN or +inf; pass the model's log_likelihood(X).")
-    if not (np.all(priors > 0) and np.isclose(priors.sum(), 1.0)):
-        raise ValueError(f"priors must be positive and sum to one; got {priors.tolist()}.")
-    return log_likelihoods, priors
+    return log_likelihoods, class_priors(priors, log_likelihoods.shape[1])
 
 
 def check_posteriors(posteriors, log_likelihoods, priors):
@@ -413,12 +433,12 @@ def check_posteriors(posteriors, log_likelihoods, priors):
         \qquad \texttt{posteriors} \text{ of shape } (N, K),
 
     each row summing to one (`lecture_utils.decision.log_posteriors`, exponentiated).
-    Relative tolerance ``RTOL`` (1e-6), absolute 1e-9.
+    Relative tolerance `checking.RTOL`, absolute `checking.ATOL`.
 
     Parameters
     ----------
-    posteriors : array_like of shape (N, K)
-        The student's answer.
+    posteriors : array_like of shape (N, K), or str
+        The student's answer, or the name of the notebook variable that holds it.
     log_likelihoods : array_like of shape (N, K)
         :math:`\log p(x_n \mid y = k)`, as ``log_likelihood(X)`` returns them.
     priors : array_like of shape (K,)
@@ -436,13 +456,14 @@ def check_posteriors(posteriors, log_likelihoods, priors):
     >>> log_likelihoods = np.log([[0.2, 0.1], [0.05, 0.3]])
     >>> priors = np.array([0.25, 0.75])
     >>> check_posteriors([[0.4, 0.6], [0.05 / 0.95, 0.9 / 0.95]], log_likelihoods, priors)
-    Right: `posteriors` matches (relative tolerance 1e-06).
+    Right: `posteriors` matches (relative tolerance 1e-05).
     """
     log_likelihoods, priors = _posterior_inputs(log_likelihoods, priors)
+    posteriors, name = student_answer(posteriors, "posteriors")
     expected_log = log_posteriors(log_likelihoods, priors)
     expected = np.exp(expected_log)
     joint = log_likelihoods + np.log(priors)
-    _diagnose_underflow(posteriors, joint)
+    _diagnose_underflow(posteriors, joint, name)
     uniform = np.full_like(priors, 1.0 / priors.size)
 
     def normalised(scores):
@@ -468,8 +489,15 @@ def check_posteriors(posteriors, log_likelihoods, priors):
                 "Divide by p(x) = sum_j p(x, y = j): subtract log-sum-exp over the classes "
                 "in log space.",
                 np.exp(joint)),
+        Mistake("normalised the likelihoods first and multiplied by the priors after, without "
+                "normalising again",
+                "Multiply by the priors first (add log pi_k), then normalise once, so that "
+                "each row sums to one.",
+                normalised(log_likelihoods) * priors),
         Mistake("gave log-posteriors where the posteriors are asked for",
                 "Exponentiate the normalised log joint.", expected_log),
+        Mistake("gave log-posteriors where the posteriors are asked for",
+                "Exponentiate the normalised log joint.", log_not_probability(expected).answer),
         Mistake("normalised over the samples (axis 0) instead of over the classes",
                 "p(x) sums over the classes of one sample: take log-sum-exp along axis=1, "
                 "with keepdims=True, so that each row sums to one.",
@@ -481,11 +509,36 @@ def check_posteriors(posteriors, log_likelihoods, priors):
         Mistake("transposed the array (rows and columns swapped)",
                 "Rows are samples and columns classes, like log_likelihoods: drop the `.T`, "
                 "or check the axis you normalised over.", expected.T),
+        Mistake("gave the decisions (the index of the most probable class), not the "
+                "posteriors",
+                "Keep the whole normalised table: one posterior per sample and class, "
+                "shape (N, K).", np.argmax(joint, axis=1)),
+        *[Mistake("used the priors in another order than the columns (classes) of "
+                  "log_likelihoods",
+                  "The priors follow the classes in the order of np.unique(y), as the columns "
+                  "of log_likelihoods do.", np.exp(log_posteriors(log_likelihoods, other.answer)))
+          for other in class_order_mistakes(priors)
+          if not np.allclose(other.answer, priors)],
     ]
-    check_answer(posteriors, expected, name="posteriors", mistakes=mistakes, rtol=RTOL)
+    check_answer(posteriors, expected, name=name, mistakes=mistakes, axes=("sample", "class"))
+    passed(name)
 
 
-def _diagnose_underflow(posteriors, joint):
+def _diagnose_empty_classes(means, name, n_classes):
+    """Name the mistake of selecting no samples for a class (a mean of nothing is nan)."""
+    try:
+        answer = np.asarray(means, dtype=float)
+    except (TypeError, ValueError):
+        return
+    if answer.ndim == 2 and answer.shape[0] == n_classes and np.isnan(answer).all(axis=1).any():
+        raise NotYetRight(
+            f"`{name}` is not yet right. It looks like you selected no samples for some "
+            "classes: the mean of nothing is nan. X[y == k] is empty when k is not one of the "
+            "labels, e.g. k = 0, 1, 2 from range(K) while the labels are names: loop over "
+            "np.unique(y) instead.")
+
+
+def _diagnose_underflow(posteriors, joint, name):
     """Name the mistake of normalising exp(a) directly, which gives nan where all exp(a) are 0."""
     with np.errstate(under="ignore", over="ignore", invalid="ignore", divide="ignore"):
         naive = np.exp(joint) / np.exp(joint).sum(axis=1, keepdims=True)
@@ -498,10 +551,10 @@ def _diagnose_underflow(posteriors, joint):
         underflowed = int(np.isnan(naive).any(axis=1).sum())
         cause = f"for {underflowed} sample(s) every exp(a_k) underflows to 0, and 0 / 0 is nan"
         fix = "Subtract each row's maximum before exponentiating (log-sum-exp)."
-        if np.allclose(answer, naive, rtol=RTOL, atol=1e-9, equal_nan=True):
-            raise NotYetRight("`posteriors` is not yet right. It looks like you normalised "
+        if np.allclose(answer, naive, rtol=RTOL, atol=ATOL, equal_nan=True):
+            raise NotYetRight(f"`{name}` is not yet right. It looks like you normalised "
                               f"exp(a_k) directly: {cause}. {fix}")
-        if np.allclose(answer, np.nan_to_num(naive), rtol=RTOL, atol=1e-9):
-            raise NotYetRight("`posteriors` is not yet right. It looks like you normalised "
+        if np.allclose(answer, np.nan_to_num(naive), rtol=RTOL, atol=ATOL):
+            raise NotYetRight(f"`{name}` is not yet right. It looks like you normalised "
                               f"exp(a_k) directly and replaced the nan by 0: {cause}, and a "
                               f"row of zeros in its place does not sum to one. {fix}")

@@ -26,19 +26,24 @@ right value.
 """
 
 import numpy as np
-from scipy.special import ndtr
+from scipy.special import expit, log_softmax, ndtr, softmax
 
-from ..gaussian import GaussianClassifier, tied_bayes_error
-from ..logistic import cross_entropy_gradient, log_softmax, softmax
-from .checking import Mistake, NotYetRight, call_student_function, check_answer
+from ..gaussian import GaussianClassifier, tied_bayes_error, tied_linear_scores
+from ..logistic import cross_entropy_gradient
+from .checking import (
+    Mistake,
+    NotYetRight,
+    call_student_function,
+    check_answer,
+    class_order_mistakes,
+    class_priors,
+    labelled_data,
+    passed,
+    student_answer,
+)
 
 __all__ = ["NotYetRight", "check_bayes_error", "check_lda_biases", "check_lda_weights",
            "check_softmax_gradient"]
-
-#: Relative tolerance of every check: the right formula, computed another way
-#: (an explicit inverse, scipy.stats.norm.cdf, a loop), agrees far closer than this.
-RTOL = 1e-6
-
 
 # ------------------------------------------------------------------ validation
 def _check_gradient_inputs(W, X1, T):
@@ -75,24 +80,28 @@ def _check_gaussian_problem(mean_0, mean_1, covariance):
 
 
 def _tied_and_per_class(X, y, priors):
-    """LDA fitted with the given priors, and the per-class (QDA) fit with the same priors."""
-    X = np.asarray(X, dtype=float)
-    y = np.asarray(y)
-    if X.ndim != 2 or y.shape != (X.shape[0],):
-        raise ValueError(f"X must be (N, D) and y (N,); got shapes {X.shape} and {y.shape}.")
+    """The data, LDA fitted with the given priors, and the linear scores that each class's
+    own covariance (QDA's) would give in LDA's formula, or None where a class is too small
+    for a covariance of its own."""
+    X, y = labelled_data(X, y)
+    classes = np.unique(y)
+    priors = class_priors(priors, classes.size)
     tied = GaussianClassifier(covariance="tied", priors=priors).fit(X, y)
     try:
         full = GaussianClassifier(covariance="full", priors=priors).fit(X, y)
     except ValueError:  # a class too small for a covariance of its own: no such mistake
-        return X, tied, None
-    return X, tied, _weights_and_biases(full.means_, full.covariances_, full.priors_)
+        return X, y, tied, None
+    own = [tied_linear_scores(mean[None, :], covariance, [1.0])
+           for mean, covariance in zip(full.means_, full.covariances_, strict=True)]
+    return X, y, tied, (np.vstack([s.W for s in own]),
+                        np.log(full.priors_) + np.concatenate([s.w0 for s in own]))
 
 
 def _other_covariances(X, y, tied):
     r"""The shared covariances a student might use in place of the ML within-class one,
     each with its diagnosis and fix: the within-class scatter divided by :math:`N - K`;
     the class covariances weighted by the priors (scikit-learn's LDA); the total
-    covariance (lecture 004), divided by :math:`N` or :math:`N - 1`."""
+    covariance (lecture 004), divided by :math:`N` or :math:`N - 1`; only the variances."""
     n_samples, n_classes = X.shape[0], len(tied.classes_)
     within = tied.covariances_[0]
     by_prior = sum(prior * np.cov(X[y == label], rowvar=False, bias=True)
@@ -111,22 +120,10 @@ def _other_covariances(X, y, tied):
          "whatever the priors: use the tied model's covariances_[0].", by_prior),
         (*total, np.cov(X, rowvar=False, bias=True)),
         (*total, np.cov(X, rowvar=False)),
+        ("used only the variances, the diagonal of Sigma (the naive tied model's covariance)",
+         "LDA's Sigma is the full within-class covariance, covariances_[0], covariances "
+         "between the features included.", np.diag(np.diag(within))),
     ]
-
-
-def _lda_weights_and_biases(tied):
-    """`_weights_and_biases` of a fitted tied model, whose classes share ``covariances_[0]``."""
-    shared = np.broadcast_to(tied.covariances_[0], (len(tied.means_),) + tied.covariances_[0].shape)
-    return _weights_and_biases(tied.means_, shared, tied.priors_)
-
-
-def _weights_and_biases(means, covariances, priors):
-    r""":math:`w_k = \Sigma_k^{-1}\mu_k` and :math:`w_{0k} = \log\pi_k - \frac12\mu_k^T w_k`,
-    with one covariance per class (all the same for LDA)."""
-    W = np.array([np.linalg.solve(cov, mean) for mean, cov in
-                  zip(means, covariances, strict=True)])
-    quadratic = np.einsum("kd,kd->k", W, means)
-    return W, np.log(priors) - 0.5 * quadratic, quadratic
 
 
 # -------------------------------------------------------------------- exercise 2
@@ -142,7 +139,7 @@ def check_softmax_gradient(softmax_gradient, W, X1, T):
 
     of shape :math:`(D + 1) \times K`, like :math:`W`
     (`lecture_utils.logistic.cross_entropy_gradient` without a penalty). Relative
-    tolerance 1e-6.
+    tolerance `checking.RTOL`.
 
     Recognised mistakes: the transpose (:math:`K \times (D + 1)`); the sign flipped
     (:math:`t - \hat y`, the gradient of the log-likelihood, not of :math:`J`); the sum
@@ -150,13 +147,14 @@ def check_softmax_gradient(softmax_gradient, W, X1, T):
     :math:`e^{a}` in place of the softmax (not normalised); the softmax normalised over
     the samples (axis 0) instead of over the classes; the log-softmax in place of the
     softmax; the targets left out (:math:`\frac1N X_1^T\hat Y`); divided by :math:`NK`
-    (a mean over every entry) instead of :math:`N`. A function that returns None is
-    told so.
+    (a mean over every entry) instead of :math:`N`; the elementwise logistic function
+    in place of the softmax; :math:`\hat Y - T` without the inputs (shape (N, K)). A
+    function that returns None is told so.
 
     Parameters
     ----------
-    softmax_gradient : callable
-        The student's function of ``(W, X1, T)``.
+    softmax_gradient : callable or str
+        The student's function of ``(W, X1, T)``, or its name.
     W : array-like of shape (D + 1, K)
     X1 : array-like of shape (N, D + 1)
         The features with the dummy feature 1 in column 0 (`add_bias`).
@@ -173,20 +171,22 @@ def check_softmax_gradient(softmax_gradient, W, X1, T):
     Examples
     --------
     >>> import numpy as np
-    >>> from lecture_utils.logistic import add_bias, one_hot, softmax
+    >>> from scipy.special import softmax
+    >>> from lecture_utils.logistic import add_bias, one_hot
     >>> X1 = add_bias([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [1.0, 3.0]])
     >>> T = one_hot(np.array([0, 1, 2, 1]), 3)
     >>> W = np.arange(9.0).reshape(3, 3) / 10
-    >>> check_softmax_gradient(lambda W, X1, T: X1.T @ (softmax(X1 @ W) - T) / len(X1),
+    >>> check_softmax_gradient(lambda W, X1, T: X1.T @ (softmax(X1 @ W, axis=1) - T) / len(X1),
     ...                        W, X1, T)
-    Right: `softmax_gradient(W, X1, T)` matches (relative tolerance 1e-06).
+    Right: `softmax_gradient(W, X1, T)` matches (relative tolerance 1e-05).
     >>> try:
-    ...     check_softmax_gradient(lambda W, X1, T: X1.T @ (softmax(X1 @ W) - T), W, X1, T)
+    ...     check_softmax_gradient(lambda W, X1, T: X1.T @ (softmax(X1 @ W, axis=1) - T), W, X1, T)
     ... except NotYetRight as error:
     ...     print(str(error)[:95])
     `softmax_gradient(W, X1, T)` is not yet right. It looks like you summed over the samples but di
     """
     W, X1, T = _check_gradient_inputs(W, X1, T)
+    softmax_gradient, function = student_answer(softmax_gradient, "softmax_gradient", function=True)
     n_samples = X1.shape[0]
     expected = cross_entropy_gradient(W, X1, T)
     scores = X1 @ W
@@ -198,6 +198,10 @@ def check_softmax_gradient(softmax_gradient, W, X1, T):
         Mistake("computed t - y_hat instead of y_hat - t (the sign is flipped)",
                 "t - y_hat is the gradient of the log-likelihood, which we maximise; J is its "
                 "negative, so its gradient is X1^T (y_hat - t) / N.", -expected),
+        Mistake("computed X1^T (t - y_hat) summed over the samples: the gradient of the total "
+                "log-likelihood, with the opposite sign and not divided by N",
+                "J is the MEAN cross-entropy, the negative of the log-likelihood divided by N: "
+                "its gradient is X1^T (y_hat - t) / N.", -summed),
         Mistake("summed over the samples but did not divide by N",
                 "J is the mean cross-entropy, so its gradient is the mean of x_n (y_hat_n - "
                 "t_n)^T: divide the sum by N.", summed),
@@ -205,26 +209,38 @@ def check_softmax_gradient(softmax_gradient, W, X1, T):
                 "Divide the sum over the samples by N once.", expected / n_samples),
         Mistake("used exp(scores) without normalising them (not the softmax)",
                 "Divide each row of exp(X1 @ W) by its sum over the classes, or use "
-                "softmax(X1 @ W) from lecture_utils.logistic.",
+                "softmax(X1 @ W, axis=1) (scipy.special).",
                 X1.T @ (np.exp(scores) - T) / n_samples),
         Mistake("normalised the softmax over the samples (axis 0), not over the classes",
                 "Each row (one sample) of y_hat must sum to one: normalise along axis=1, or "
-                "use softmax(X1 @ W) from lecture_utils.logistic.",
-                X1.T @ (np.exp(log_softmax(scores.T).T) - T) / n_samples),
+                "use softmax(X1 @ W, axis=1) (scipy.special).",
+                X1.T @ (softmax(scores, axis=0) - T) / n_samples),
         Mistake("used the log-probabilities (log_softmax) where the probabilities y_hat "
                 "belong",
                 "The gradient has y_hat - t with y_hat = softmax(X1 @ W), the probabilities "
-                "themselves, not their logs.", X1.T @ (log_softmax(scores) - T) / n_samples),
+                "themselves, not their logs.",
+                X1.T @ (log_softmax(scores, axis=1) - T) / n_samples),
         Mistake("left out the targets: X1^T y_hat / N instead of X1^T (y_hat - t) / N",
                 "Subtract the one-hot targets T from the probabilities before multiplying "
-                "by X1.T.", X1.T @ softmax(scores) / n_samples),
+                "by X1.T.", X1.T @ softmax(scores, axis=1) / n_samples),
         Mistake("divided by N K (a mean over every entry) instead of by N",
                 "J averages over the N samples only; the sum over the K classes stays a sum.",
                 expected / T.shape[1]),
+        Mistake("applied the logistic function to each score on its own (sigmoid) instead of "
+                "the softmax",
+                "With K classes y_hat_n = softmax(W^T x_n): exponentiate and divide by the sum "
+                "over the classes, so that the K probabilities of a sample sum to one.",
+                X1.T @ (expit(scores) - T) / n_samples),
+        Mistake("returned y_hat - t without multiplying by the inputs x_n (one row per "
+                "sample)",
+                "The gradient sums x_n (y_hat_n - t_n)^T over the samples: X1.T @ (y_hat - T) / "
+                "N, which has the shape of W.", softmax(scores, axis=1) - T),
     ]
-    answer = call_student_function(softmax_gradient, W, X1, T, name="softmax_gradient")
-    check_answer(answer, expected, name="softmax_gradient(W, X1, T)", mistakes=mistakes,
-                 rtol=RTOL)
+    answer = call_student_function(softmax_gradient, W, X1, T, name=function)
+    name = f"{function}(W, X1, T)"
+    check_answer(answer, expected, name=name, mistakes=mistakes,
+                 axes=("feature (row 0 the bias)", "class"), counts={"sample": n_samples})
+    passed(name)
 
 
 # -------------------------------------------------------------------- exercise 3
@@ -240,8 +256,8 @@ def check_lda_weights(W_lda, X, y, priors):
 
         w_k = \Sigma^{-1}\mu_k ,
 
-    so that the scores :math:`a_k(x) = w_k^T x + w_{0k}` have softmax ``predict_proba``.
-    Relative tolerance 1e-6.
+    so that the scores :math:`a_k(x) = w_k^T x + w_{0k}` have softmax ``predict_proba``:
+    the ``W`` of the model's ``linear_scores()``. Relative tolerance `checking.RTOL`.
 
     Recognised mistakes: the transpose (:math:`D \times K`, means as columns); the
     biases included, as a column of a :math:`K \times (D + 1)` matrix or as row 0 of
@@ -250,11 +266,13 @@ def check_lda_weights(W_lda, X, y, priors):
     samples around the overall mean (lecture 004's formula, divided by :math:`N` or
     :math:`N - 1`); the within-class scatter divided by :math:`N - K`; the class
     covariances weighted by the priors (scikit-learn's LDA);
-    :math:`\Sigma\mu_k` instead of :math:`\Sigma^{-1}\mu_k`.
+    only the variances (the diagonal of :math:`\Sigma`); :math:`\Sigma\mu_k` instead
+    of :math:`\Sigma^{-1}\mu_k`; the means themselves (:math:`\Sigma^{-1}` left out).
 
     Parameters
     ----------
-    W_lda : array-like of shape (K, D)
+    W_lda : array-like of shape (K, D), or str
+        The student's answer, or the name of the notebook variable that holds it.
     X : array-like of shape (N, D)
     y : array-like of shape (N,)
     priors : array-like of shape (K,)
@@ -269,11 +287,11 @@ def check_lda_weights(W_lda, X, y, priors):
     >>> lda = GaussianClassifier(covariance="tied", priors=[0.5, 0.3, 0.2]).fit(X, y)
     >>> W_lda = np.linalg.solve(lda.covariances_[0], lda.means_.T).T
     >>> check_lda_weights(W_lda, X, y, [0.5, 0.3, 0.2])
-    Right: `W_lda` matches (relative tolerance 1e-06).
+    Right: `W_lda` matches (relative tolerance 1e-05).
     """
-    X, tied, per_class = _tied_and_per_class(X, y, priors)
-    expected, w0, _ = _lda_weights_and_biases(tied)
-    _assert_softmax_is_the_posterior(expected, w0, tied, X)
+    X, y, tied, per_class = _tied_and_per_class(X, y, priors)
+    W_lda, name = student_answer(W_lda, "W_lda")
+    expected, w0 = tied.linear_scores()
     with_biases = "W_lda holds the weights w_k only; the biases w_0k go in w0_lda."
     mistakes = [
         Mistake("left the weights as columns, D x K (np.linalg.solve(Sigma, means_.T) has "
@@ -285,13 +303,17 @@ def check_lda_weights(W_lda, X, y, priors):
         Mistake("put the biases in W_lda, in logistic regression's (D + 1) x K layout "
                 "(exercise 2's W)", with_biases, np.vstack([w0, expected.T])),
     ]
-    mistakes += [Mistake(diagnosis, fix, np.linalg.solve(covariance, tied.means_.T).T)
-                 for diagnosis, fix, covariance in _other_covariances(X, np.asarray(y), tied)]
+    mistakes += [Mistake(diagnosis, fix,
+                         tied_linear_scores(tied.means_, covariance, tied.priors_).W)
+                 for diagnosis, fix, covariance in _other_covariances(X, y, tied)]
     mistakes += [
         Mistake("multiplied the means by Sigma instead of solving with it (Sigma mu_k, not "
                 "Sigma^-1 mu_k)",
                 "w_k = Sigma^-1 mu_k: use np.linalg.solve(Sigma, ...) (or the inverse).",
                 tied.means_ @ tied.covariances_[0]),
+        Mistake("left out Sigma^-1: these are the class means themselves",
+                "w_k = Sigma^-1 mu_k: solve Sigma w_k = mu_k, e.g. "
+                "np.linalg.solve(Sigma, lda.means_.T).T.", tied.means_),
     ]
     if per_class is not None:
         mistakes.append(Mistake(
@@ -299,7 +321,9 @@ def check_lda_weights(W_lda, X, y, priors):
             "LDA has one covariance for all classes, the within-class covariance "
             "(covariances_[0] of the tied model); with Sigma_k the scores are not linear.",
             per_class[0]))
-    check_answer(W_lda, expected, name="W_lda", mistakes=mistakes, rtol=RTOL)
+    check_answer(W_lda, expected, name=name, mistakes=mistakes, axes=("class", "feature"),
+                 counts={"sample": len(X)})
+    passed(name)
 
 
 def check_lda_biases(w0_lda, X, y, priors):
@@ -309,9 +333,9 @@ def check_lda_biases(w0_lda, X, y, priors):
 
     .. math::
 
-        w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Sigma^{-1}\mu_k .
+        w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Sigma^{-1}\mu_k ,
 
-    Relative tolerance 1e-6.
+    the ``w0`` of the model's ``linear_scores()``. Relative tolerance `checking.RTOL`.
 
     Recognised mistakes: :math:`\log\pi_k` left out; the :math:`\frac12` left out;
     :math:`\pi_k` instead of :math:`\log\pi_k`; :math:`\log_{10}\pi_k`; the class
@@ -321,11 +345,14 @@ def check_lda_biases(w0_lda, X, y, priors):
     covariance :math:`\Sigma_k`, or one of the shared covariances that
     `check_lda_weights` names, in place of the ML within-class one;
     :math:`\mu_k^T\Sigma\mu_k`; a column :math:`(K, 1)` instead of a vector
-    :math:`(K,)`.
+    :math:`(K,)`; the priors in another order; the Gaussian's normaliser
+    :math:`-\frac12\log|\Sigma|` (with or without :math:`-\frac D2\log 2\pi`) kept in,
+    although it is the same for every class and cancels.
 
     Parameters
     ----------
-    w0_lda : array-like of shape (K,)
+    w0_lda : array-like of shape (K,), or str
+        The student's answer, or the name of the notebook variable that holds it.
     X, y, priors
         As in `check_lda_weights`.
 
@@ -344,11 +371,12 @@ def check_lda_biases(w0_lda, X, y, priors):
     ...     print(str(error)[:72])
     `w0_lda` is not yet right. It looks like you left out the 1/2 in front o
     """
-    X, tied, per_class = _tied_and_per_class(X, y, priors)
-    W, expected, quadratic = _lda_weights_and_biases(tied)
-    _assert_softmax_is_the_posterior(W, expected, tied, X)
+    X, y, tied, per_class = _tied_and_per_class(X, y, priors)
+    w0_lda, name = student_answer(w0_lda, "w0_lda")
+    W, expected = tied.linear_scores()
     log_priors = np.log(tied.priors_)
-    frequencies = np.unique(np.asarray(y), return_counts=True)[1] / len(X)
+    quadratic = 2 * (log_priors - expected)           # mu_k^T Sigma^-1 mu_k
+    frequencies = np.unique(y, return_counts=True)[1] / len(X)
     products = W @ tied.means_.T                      # mu_j^T Sigma^-1 mu_k, K x K
     mistakes = [
         Mistake("left out log pi_k",
@@ -381,10 +409,25 @@ def check_lda_biases(w0_lda, X, y, priors):
                 "instead of one number per class", kept_diagonal,
                 log_priors[:, None] - 0.5 * products),
     ]
-    for diagnosis, fix, covariance in _other_covariances(X, np.asarray(y), tied):
-        other = np.linalg.solve(covariance, tied.means_.T).T
+    for diagnosis, fix, covariance in _other_covariances(X, y, tied):
         mistakes.append(Mistake(f"{diagnosis}, in mu_k^T Sigma^-1 mu_k (as in W_lda?)", fix,
-                                log_priors - 0.5 * np.sum(other * tied.means_, axis=1)))
+                                tied_linear_scores(tied.means_, covariance, tied.priors_).w0))
+    _, log_det = np.linalg.slogdet(tied.covariances_[0])
+    normaliser = ("kept the Gaussian's normaliser in the bias, which is the same for every "
+                  "class")
+    normaliser_fix = ("w_0k keeps only what differs between the classes: log pi_k - 1/2 "
+                      "mu_k^T Sigma^-1 mu_k. The shared -1/2 log|Sigma| (and -D/2 log 2 pi) "
+                      "cancels in the softmax.")
+    mistakes += [
+        Mistake(f"{normaliser} (-1/2 log|Sigma|)", normaliser_fix, expected - 0.5 * log_det),
+        Mistake(f"{normaliser} (-1/2 log|Sigma| - D/2 log 2 pi)", normaliser_fix,
+                expected - 0.5 * log_det - 0.5 * X.shape[1] * np.log(2 * np.pi)),
+        *[Mistake("used the priors in another order than the classes (lda.classes_)",
+                  "PRIORS follow the sorted classes, like the rows of lda.means_: use "
+                  "np.log(lda.priors_).", order.answer - 0.5 * quadratic)
+          for order in class_order_mistakes(log_priors)
+          if not np.allclose(order.answer, log_priors)],
+    ]
     multiplied = tied.means_ @ tied.covariances_[0]
     mistakes.append(Mistake(
         "computed mu_k^T Sigma mu_k instead of mu_k^T Sigma^-1 mu_k (as with Sigma mu_k in "
@@ -399,15 +442,9 @@ def check_lda_biases(w0_lda, X, y, priors):
         "returned a column of shape (K, 1) instead of a vector of shape (K,)",
         "Added to the (N, K) scores X @ W_lda.T, a (K, 1) column broadcasts to the wrong "
         "shape or fails; return a flat vector (e.g. with .ravel()).", expected[:, None]))
-    check_answer(w0_lda, expected, name="w0_lda", mistakes=mistakes, rtol=RTOL)
-
-
-def _assert_softmax_is_the_posterior(W, w0, model, X):
-    """The scores' softmax must be the model's posterior (a guard on the check itself)."""
-    gap = np.abs(softmax(X @ W.T + w0) - model.predict_proba(X)).max()
-    if gap > 1e-8:  # pragma: no cover - would mean the check computes the wrong answer
-        raise RuntimeError("the check's LDA scores do not reproduce predict_proba "
-                           f"(gap {gap:.2g}).")
+    check_answer(w0_lda, expected, name=name, mistakes=mistakes, axes=("class",),
+                 counts={"feature": X.shape[1], "sample": len(X)})
+    passed(name)
 
 
 # -------------------------------------------------------------------- exercise 4
@@ -423,13 +460,16 @@ def check_bayes_error(bayes_error, mean_0, mean_1, covariance):
         P(\text{error}) = \Phi(-\Delta / 2),
 
     :math:`\Phi` the standard normal distribution function
-    (`lecture_utils.gaussian.tied_bayes_error`). Relative tolerance 1e-6.
+    (`lecture_utils.gaussian.tied_bayes_error`). Relative tolerance `checking.RTOL`.
 
     Recognised mistakes: :math:`\Phi(-\Delta)` (the half forgotten); the squared distance
     :math:`\Delta^2` used as :math:`\Delta`; the Euclidean distance
     :math:`\lVert\mu_1 - \mu_0\rVert` instead of the Mahalanobis one (the same when
-    :math:`\Sigma = I`); :math:`\Sigma` in place of :math:`\Sigma^{-1}` (also the same when
-    :math:`\Sigma = I`); the Bayes accuracy :math:`\Phi(\Delta/2)` instead of the error;
+    :math:`\Sigma = I`); only the variances, the diagonal of :math:`\Sigma` (the same as
+    the Euclidean distance when every variance is 1: both are named then);
+    :math:`\Sigma` in place of :math:`\Sigma^{-1}` (also the same when
+    :math:`\Sigma = I`); the half taken of :math:`\Delta^2` instead of :math:`\Delta`;
+    the log of the error; the Bayes accuracy :math:`\Phi(\Delta/2)` instead of the error;
     :math:`\Phi(-\Delta)/2` (a bracket slip); :math:`2\Phi(-\Delta/2)`, the two classes'
     error rates added without their priors :math:`\frac12`; the density
     :math:`\varphi(\Delta/2)` (``norm.pdf``) instead of :math:`\Phi`; the right number
@@ -437,8 +477,8 @@ def check_bayes_error(bayes_error, mean_0, mean_1, covariance):
 
     Parameters
     ----------
-    bayes_error : callable
-        The student's function of ``(mean_0, mean_1, covariance)``.
+    bayes_error : callable or str
+        The student's function of ``(mean_0, mean_1, covariance)``, or its name.
     mean_0, mean_1 : array-like of shape (D,)
     covariance : array-like of shape (D, D)
         Symmetric positive definite.
@@ -451,14 +491,16 @@ def check_bayes_error(bayes_error, mean_0, mean_1, covariance):
     ...     d = np.subtract(mean_1, mean_0)
     ...     return norm.cdf(-0.5 * np.sqrt(d @ np.linalg.solve(covariance, d)))
     >>> check_bayes_error(bayes_error, [0.0, 0.0], [2.0, 1.0], [[1.0, 0.5], [0.5, 2.0]])
-    Right: `bayes_error(mean_0, mean_1, covariance)` matches (relative tolerance 1e-06).
+    Right: `bayes_error(mean_0, mean_1, covariance)` matches (relative tolerance 1e-05).
     """
     mean_0, mean_1, covariance, expected = _check_gaussian_problem(mean_0, mean_1, covariance)
+    bayes_error, function = student_answer(bayes_error, "bayes_error", function=True)
     difference = mean_1 - mean_0
     squared = float(difference @ np.linalg.solve(covariance, difference))
     delta = np.sqrt(squared)
     euclidean = float(np.linalg.norm(difference))
     with_sigma = np.sqrt(float(difference @ covariance @ difference))
+    variances_only = np.sqrt(float(np.sum(difference ** 2 / np.diag(covariance))))
     mistakes = [
         Mistake("computed Phi(-Delta): the half is missing",
                 "The Bayes boundary lies halfway between the means, Delta/2 from each of them "
@@ -466,6 +508,11 @@ def check_bayes_error(bayes_error, mean_0, mean_1, covariance):
         Mistake("used the squared Mahalanobis distance Delta^2 as Delta",
                 "Delta is the square root of (mu_1 - mu_0)^T Sigma^-1 (mu_1 - mu_0).",
                 ndtr(-0.5 * squared)),
+        Mistake("used only the variances, the diagonal of Sigma, in the distance, and dropped "
+                "the covariance between the features",
+                "Delta^2 = (mu_1 - mu_0)^T Sigma^-1 (mu_1 - mu_0) with the whole matrix: "
+                "solve with Sigma (np.linalg.solve), off-diagonal entries included.",
+                ndtr(-0.5 * variances_only)),
         Mistake("used the Euclidean distance between the means, not the Mahalanobis distance",
                 "Measure the distance in units of the shared covariance: Delta^2 = "
                 "(mu_1 - mu_0)^T Sigma^-1 (mu_1 - mu_0). (With Sigma = I the two coincide, "
@@ -489,9 +536,14 @@ def check_bayes_error(bayes_error, mean_0, mean_1, covariance):
                 "The error is a probability, the area of the tail beyond Delta/2: "
                 "norm.cdf(-delta / 2).",
                 np.exp(-delta**2 / 8) / np.sqrt(2 * np.pi)),
+        Mistake("halved the squared distance, Phi(-sqrt(Delta^2 / 2)), instead of the distance",
+                "The boundary is Delta/2 from each mean: take the square root first, then "
+                "halve, norm.cdf(-np.sqrt(Delta^2) / 2).", ndtr(-np.sqrt(squared / 2))),
+        Mistake("gave the log of the error (norm.logcdf), not the error",
+                "The Bayes error is a probability: norm.cdf, not norm.logcdf.",
+                np.log(expected)),
     ]
-    answer = call_student_function(bayes_error, mean_0, mean_1, covariance,
-                   name="bayes_error")
+    answer = call_student_function(bayes_error, mean_0, mean_1, covariance, name=function)
     try:
         shape = np.shape(answer)
     except ValueError:  # a ragged sequence: check_answer says it is not numbers
@@ -501,5 +553,6 @@ def check_bayes_error(bayes_error, mean_0, mean_1, covariance):
             f"returned an array of shape {shape} instead of a number",
             "Return a plain number: float(...) of your result, or .item().",
             np.reshape(expected, shape)))
-    check_answer(answer, expected, name="bayes_error(mean_0, mean_1, covariance)",
-                 mistakes=mistakes, rtol=RTOL)
+    name = f"{function}(mean_0, mean_1, covariance)"
+    check_answer(answer, expected, name=name, mistakes=mistakes)
+    passed(name)

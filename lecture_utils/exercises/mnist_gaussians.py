@@ -22,19 +22,26 @@ import hashlib
 
 import numpy as np
 
-from lecture_utils.decision import error_rate
-from lecture_utils.discrete import CategoricalClassifier
-from lecture_utils.exercises.checking import (
+from ..decision import error_rate
+from ..discrete import CategoricalClassifier
+from ..gaussian import COVARIANCE_TYPES, GaussianClassifier, parameter_count
+from ..projections import PCA
+from .checking import (
     Mistake,
     NotYetRight,
     call_student_function,
     check_answer,
+    class_labels,
+    data_matrix,
     log10_not_ln,
+    log_not_probability,
+    matches,
+    passed,
+    pseudo_count,
     sign_flipped,
+    student_answer,
     transposed,
 )
-from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier, parameter_count
-from lecture_utils.projections import PCA
 
 #: The (D, K) pairs at which `check_parameter_counts` calls the student's function.
 PARAMETER_CASES = ((2, 3), (9, 10), (50, 10), (100, 10), (784, 10))
@@ -53,30 +60,15 @@ def _check_cases(cases):
 
 
 def _check_binary_images(B, name):
-    B = np.asarray(B)
-    if B.ndim != 2 or B.shape[0] == 0:
-        raise ValueError(f"{name} must be a 2-D array (images x pixels) with at least one row; "
-                         f"got shape {B.shape}.")
-    if not np.isin(B, (0, 1)).all():
-        raise ValueError(f"{name} must hold binary pixels, 0 or 1 (e.g. (X > 127).astype(int)); "
-                         "it has other values.")
-    return B.astype(float)
+    return data_matrix(B, name, rows="images", columns="pixels", binary=True)
 
 
 def _check_labels(y, n_rows, name, rows_name):
-    y = np.asarray(y)
-    if y.ndim != 1 or y.size != n_rows:
-        raise ValueError(f"{name} must be a 1-D array with one label per row of {rows_name} "
-                         f"({n_rows}); got shape {y.shape}.")
-    return y
+    return class_labels(y, n_rows, name, rows_name)
 
 
 def _check_images(X, name):
-    X = np.asarray(X)
-    if X.ndim != 2 or X.shape[0] < 2:
-        raise ValueError(f"{name} must be a 2-D array (images x pixels) with at least two rows; "
-                         f"got shape {X.shape}.")
-    return X
+    return data_matrix(X, name, rows="images", columns="pixels")
 
 
 # ------------------------------------------------------------------ exercise 1
@@ -96,7 +88,7 @@ def check_parameter_counts(n_free_parameters, cases=PARAMETER_CASES):
     The :math:`K - 1` free priors are not counted (they are the same for every
     model). The function is called for each model at each ``(D, K)`` of ``cases``;
     the models are checked in the order above, and the first wrong one is
-    reported. Exact comparison (relative tolerance 1e-9).
+    reported. Counts are whole numbers: the comparison is exact.
 
     Recognised mistakes (per model): a symmetric covariance counted as
     :math:`D^2` entries, or as :math:`D(D-1)/2` (diagonal forgotten; for the
@@ -111,8 +103,9 @@ def check_parameter_counts(n_free_parameters, cases=PARAMETER_CASES):
 
     Parameters
     ----------
-    n_free_parameters : callable
-        The student's function, ``n_free_parameters(covariance, D, K) -> int``.
+    n_free_parameters : callable or str
+        The student's function, ``n_free_parameters(covariance, D, K) -> int``, or its
+        name.
     cases : sequence of (int, int), default=PARAMETER_CASES
         The ``(D, K)`` pairs to try.
 
@@ -129,18 +122,19 @@ def check_parameter_counts(n_free_parameters, cases=PARAMETER_CASES):
     ...     per_matrix = D if covariance.endswith("diag") else D * (D + 1) // 2
     ...     return K * D + (per_matrix if covariance.startswith("tied") else K * per_matrix)
     >>> check_parameter_counts(n_free_parameters)
-    Right: `n_free_parameters` matches (relative tolerance 1e-09).
+    Right: `n_free_parameters` matches exactly.
     """
     cases = _check_cases(cases)
+    n_free_parameters, function = student_answer(n_free_parameters, "n_free_parameters",
+                                                 function=True)
     dims = np.array([d for d, _ in cases], dtype=float)
     ks = np.array([k for _, k in cases], dtype=float)
     answers, expected = [], []
     for covariance in COVARIANCE_TYPES:
         row = []
         for d, k in cases:
-            value = call_student_function(n_free_parameters, covariance, d, k,
-                                          name="n_free_parameters")
-            call = f'`n_free_parameters("{covariance}", {d}, {k})`'
+            value = call_student_function(n_free_parameters, covariance, d, k, name=function)
+            call = f'`{function}("{covariance}", {d}, {k})`'
             if isinstance(value, (bool, np.bool_)) or not (
                     isinstance(value, (int, float, np.integer, np.floating))
                     or (isinstance(value, np.ndarray) and value.ndim == 0)):
@@ -152,14 +146,13 @@ def check_parameter_counts(n_free_parameters, cases=PARAMETER_CASES):
     answers = np.asarray(answers, dtype=float)
     expected = np.asarray(expected, dtype=float)
     for i, covariance in enumerate(COVARIANCE_TYPES):
-        if np.allclose(answers[i], expected[i], rtol=1e-9, atol=0):
+        if matches(answers[i], expected[i], rtol=0, atol=0):
             continue
-        name = f'n_free_parameters("{covariance}", D, K)'
+        name = f'{function}("{covariance}", D, K)'
         mistakes = _parameter_mistakes(covariance, dims, ks, expected[i])
         if (np.all(np.isfinite(answers[i]))
-                and not any(np.allclose(answers[i], m.answer, rtol=1e-9, atol=0)
-                            for m in mistakes)):
-            wrong = ~np.isclose(answers[i], expected[i], rtol=1e-9, atol=0)
+                and not any(matches(answers[i], m.answer, rtol=0, atol=0) for m in mistakes)):
+            wrong = answers[i] != expected[i]
             raise NotYetRight(
                 f"`{name}` is not yet right: it returned "
                 + ", ".join(f"{v:.10g}" for v in answers[i]) + " for (D, K) = "
@@ -167,8 +160,8 @@ def check_parameter_counts(n_free_parameters, cases=PARAMETER_CASES):
                 f"{wrong.size} counts are wrong. It matches none of the usual mistakes: count "
                 f"the case (D, K) = {cases[0]} by hand (the means, then the free entries of "
                 "each covariance matrix) and compare.")
-        check_answer(answers[i], expected[i], name=name, rtol=1e-9, atol=0, mistakes=mistakes)
-    check_answer(answers, expected, name="n_free_parameters", rtol=1e-9, atol=0)
+        check_answer(answers[i], expected[i], name=name, rtol=0, atol=0, mistakes=mistakes)
+    passed(function, exact=True)
 
 
 def _parameter_mistakes(covariance, D, K, expected):
@@ -272,10 +265,20 @@ def _wrong_probabilities(inked, n_k, alpha):
          "Here every pixel is its own coin flip, inked or blank: divide its count by the "
          "number of images of the digit, N_k + 2 alpha, not by the digit's total ink.",
          (inked + alpha) / (inked.sum(axis=1, keepdims=True) + n_pixels * alpha)),
-        ("gave the probability of a BLANK pixel, 1 - p_kd",
-         "p_kd is the probability that pixel d is inked (x_d = 1): count the ones.",
-         1 - (inked + alpha) / (n_k + 2 * alpha)),
+        ("added alpha to the inked count but nothing to the total, (N_kd + alpha) / N_k",
+         "Both values of a pixel get alpha pretend images: divide by N_k + 2 alpha.",
+         (inked + alpha) / n_k),
+        ("estimated one p_d per pixel from all digits together, the same row for every digit",
+         "p_kd is estimated within digit k: count the inked images of digit k only, and "
+         "divide by the number of images of digit k.",
+         np.broadcast_to((inked.sum(axis=0) + alpha) / (n_k.sum() + 2 * alpha),
+                         inked.shape)),
     ]
+
+
+def _pixel_probabilities(model):
+    """p_kd = P(x_d = 1 | k) of a CategoricalClassifier fitted with the categories 0 and 1."""
+    return np.exp(np.stack([log_p[:, 1] for log_p in model.feature_log_prob_], axis=1))
 
 
 def check_pixel_probabilities(p, B_train, y_train, alpha=1.0):
@@ -290,21 +293,23 @@ def check_pixel_probabilities(p, B_train, y_train, alpha=1.0):
     (each pixel has two values, so the pseudo-count is added twice to the
     total). This is `lecture_utils.discrete.CategoricalClassifier` with the
     categories 0 and 1, read at category 1. Rows follow the sorted labels.
-    Relative tolerance 1e-6.
+    Relative tolerance `checking.RTOL`.
 
     Recognised mistakes: no pseudo-count (:math:`N_{kd}/N_k`); the
     pseudo-count added to the total once (:math:`N_k + \alpha`); the
-    pseudo-count added to the total only (:math:`N_{kd}/(N_k + 2\alpha)`); the
-    probability of a blank pixel (:math:`1 - p_{kd}`); all :math:`N` training
-    images in the denominator instead of :math:`N_k`; the multinomial estimate
-    of notebook 05, :math:`(N_{kd} + \alpha)/(\sum_{d'} N_{kd'} + D\alpha)`;
-    rows and columns swapped. Entries outside [0, 1] (grey levels counted
+    pseudo-count added to the total only (:math:`N_{kd}/(N_k + 2\alpha)`), or to
+    the count only (:math:`(N_{kd} + \alpha)/N_k`); the probability of a blank
+    pixel (:math:`1 - p_{kd}`); all :math:`N` training images in the denominator
+    instead of :math:`N_k`; one estimate per pixel from all digits together; the
+    multinomial estimate of notebook 05,
+    :math:`(N_{kd} + \alpha)/(\sum_{d'} N_{kd'} + D\alpha)`; rows and columns
+    swapped; :math:`\log p_{kd}`. Entries outside [0, 1] (grey levels counted
     instead of binary pixels) are told so.
 
     Parameters
     ----------
-    p : array_like of shape (K, D)
-        The student's estimates.
+    p : array_like of shape (K, D), or str
+        The student's estimates, or the name of the notebook variable that holds them.
     B_train : array_like of shape (N, D)
         Binary training images (0 or 1).
     y_train : array_like of shape (N,)
@@ -323,12 +328,14 @@ def check_pixel_probabilities(p, B_train, y_train, alpha=1.0):
     >>> B = np.array([[1, 0], [1, 1], [0, 0]])
     >>> y = np.array([0, 0, 1])
     >>> check_pixel_probabilities([[3 / 4, 2 / 4], [1 / 3, 1 / 3]], B, y)
-    Right: `p` matches (relative tolerance 1e-06).
+    Right: `p` matches (relative tolerance 1e-05).
     """
     B_train = _check_binary_images(B_train, "B_train")
     y_train = _check_labels(y_train, B_train.shape[0], "y_train", "B_train")
-    _, inked, n_k = _bernoulli_counts(B_train, y_train, alpha)
-    expected = (inked + alpha) / (n_k + 2 * alpha)
+    alpha = pseudo_count(alpha)
+    p, name = student_answer(p, "p")
+    model, inked, n_k = _bernoulli_counts(B_train, y_train, alpha)
+    expected = _pixel_probabilities(model)
     mistakes = [
         Mistake("estimated p_kd without the pseudo-count",
                 "Add alpha to the count of inked images and 2 alpha to the class total: "
@@ -336,24 +343,36 @@ def check_pixel_probabilities(p, B_train, y_train, alpha=1.0):
                 "probability 0, and a test image with ink there is impossible for that class.",
                 inked / n_k),
         *(Mistake(*wrong) for wrong in _wrong_probabilities(inked, n_k, alpha)),
+        Mistake("gave the probability of a BLANK pixel, 1 - p_kd",
+                "p_kd is the probability that pixel d is inked (x_d = 1): count the ones.",
+                1 - expected),
         Mistake("added the pseudo-count to the total only",
                 "Add alpha to the count of inked images as well as 2 alpha to the total.",
                 inked / (n_k + 2 * alpha)),
         transposed(expected),
+        log_not_probability(expected),
     ]
-    try:  # None and non-numbers: check_answer says what is wrong with them
-        answer = None if p is None else np.asarray(p, dtype=float)
-    except (TypeError, ValueError):
-        answer = None
+    answer = _numbers_or_none(p)
     if (answer is not None and answer.shape == expected.shape and np.all(np.isfinite(answer))
-            and (answer.max() > 1 or answer.min() < 0)):
+            and (answer.max() > 1 or answer.min() < 0)
+            and not any(matches(answer, m.answer) for m in mistakes)):
         extreme = (f"its largest entry is {answer.max():.4g}" if answer.max() > 1
                    else f"its smallest entry is {answer.min():.4g}")
         raise NotYetRight(
-            f"`p` is not yet right: {extreme}, but a probability lies between 0 and 1. Count "
-            "inked pixels (the ones of the binary B_train), not grey levels (X_train), and "
-            "divide by the number of images of the digit.")
-    check_answer(p, expected, name="p", mistakes=mistakes, rtol=1e-6)
+            f"`{name}` is not yet right: {extreme}, but a probability lies between 0 and 1. "
+            "Count inked pixels (the ones of the binary B_train), not grey levels (X_train), "
+            "and divide by the number of images of the digit.")
+    check_answer(p, expected, name=name, mistakes=mistakes, axes=("digit", "pixel"),
+                 counts={"training image": B_train.shape[0]})
+    passed(name)
+
+
+def _numbers_or_none(value):
+    """``value`` as a float array, or None if it is not numbers (check_answer says why)."""
+    try:
+        return None if value is None else np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        return None
 
 
 def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alpha=1.0):
@@ -365,23 +384,26 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
         \qquad p_{kd} = \frac{N_{kd} + \alpha}{N_k + 2\alpha}
 
     computed by `lecture_utils.discrete.CategoricalClassifier` (categories 0
-    and 1). Relative tolerance 1e-6.
+    and 1). Relative tolerance `checking.RTOL`.
 
-    Recognised mistakes: the :math:`(1 - x) \log(1 - p)` term forgotten; the
-    likelihood (a product of probabilities) instead of its log; the class
-    prior added (a log joint, with uniform or training-frequency priors);
-    normalised over the classes (a log posterior); the sign flipped (a
-    negative log-likelihood); base-10 logarithms; rows and columns swapped;
-    the right formula with estimates :math:`p_{kd}` that have one of the
-    mistakes of `check_pixel_probabilities`; one row per training image
-    instead of per test image. An answer of the right shape with NaN or
-    infinite entries is told how to find a probability of exactly 0 or 1, the
-    usual cause (no pseudo-count).
+    Recognised mistakes: the :math:`(1 - x) \log(1 - p)` term forgotten;
+    :math:`p` and :math:`1 - p` swapped in the formula; the likelihood (a product
+    of probabilities) instead of its log, or the log of that product after it
+    underflowed; the class prior added (a log joint, with uniform or
+    training-frequency priors); normalised over the classes (a log posterior);
+    the sign flipped (a negative log-likelihood); base-10 logarithms; averaged over
+    the pixels instead of summed; rows and columns swapped; the right formula with
+    estimates :math:`p_{kd}` that have one of the mistakes of
+    `check_pixel_probabilities`; one row per training image instead of per test
+    image. An answer of the right shape with NaN or infinite entries that matches
+    none of these is told how to find a probability of exactly 0 or 1, the usual
+    cause (no pseudo-count).
 
     Parameters
     ----------
-    log_likelihood : array_like of shape (N, K)
-        The student's answer, one row per test image.
+    log_likelihood : array_like of shape (N, K), or str
+        The student's answer, one row per test image, or the name of the notebook
+        variable that holds it.
     B_test : array_like of shape (N, D)
         Binary test images.
     B_train : array_like of shape (N_train, D)
@@ -403,7 +425,7 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
     >>> p = np.array([[3 / 4, 2 / 4], [1 / 3, 1 / 3]])
     >>> x = np.array([[1, 1]])
     >>> check_bernoulli_log_likelihood(x @ np.log(p.T) + (1 - x) @ np.log(1 - p.T), x, B, y)
-    Right: `log_likelihood` matches (relative tolerance 1e-06).
+    Right: `log_likelihood` matches (relative tolerance 1e-05).
     """
     B_train = _check_binary_images(B_train, "B_train")
     B_test = _check_binary_images(B_test, "B_test")
@@ -411,30 +433,23 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
     if B_test.shape[1] != B_train.shape[1]:
         raise ValueError(f"B_test has {B_test.shape[1]} pixels per image but B_train has "
                          f"{B_train.shape[1]}; binarise the same images' pixels.")
+    alpha = pseudo_count(alpha)
+    log_likelihood, name = student_answer(log_likelihood, "log_likelihood")
     model, inked, n_k = _bernoulli_counts(B_train, y_train, alpha)
     expected = model.log_likelihood(B_test)
-    log_p = np.log(inked + alpha) - np.log(n_k + 2 * alpha)
-    try:  # None and non-numbers: check_answer says what is wrong with them
-        answer = None if log_likelihood is None else np.asarray(log_likelihood, dtype=float)
-    except (TypeError, ValueError):
-        answer = None
+    p = _pixel_probabilities(model)
+    answer = _numbers_or_none(log_likelihood)
     if (answer is not None and answer.ndim == 2 and answer.shape[0] == B_train.shape[0]
             != B_test.shape[0]):
         raise NotYetRight(
-            f"`log_likelihood` has shape {answer.shape}: one row per TRAINING image. The "
+            f"`{name}` has shape {answer.shape}: one row per TRAINING image. The "
             f"exercise asks for the {B_test.shape[0]} test images: use B_test in the formula "
             "(p stays estimated from the training images).")
-    if (answer is not None and answer.shape == expected.shape
-            and not np.all(np.isfinite(answer))):
-        bad = int(answer.size - np.count_nonzero(np.isfinite(answer)))
-        raise NotYetRight(
-            f"`log_likelihood` is not yet right: {bad} of its {answer.size} entries are NaN or "
-            "infinite. The usual cause here is a p_kd of exactly 0 or 1, from estimates "
-            "without the pseudo-count: log 0 = -inf, and numpy's 0 * log 0 is NaN. Check that "
-            "0 < p.min() and p.max() < 1, and estimate p with the pseudo-count alpha.")
     frequencies = model.class_count_ / model.class_count_.sum()
     with np.errstate(under="ignore"):
         likelihood = np.exp(expected)
+    with np.errstate(divide="ignore"):
+        log_of_product = np.log(likelihood)
 
     def normalised(log_joint):
         top = log_joint.max(axis=1, keepdims=True)
@@ -447,19 +462,32 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
     with np.errstate(divide="ignore", invalid="ignore"):
         from_wrong_p = [
             Mistake(f"used the right formula, but with a p that is not yet right: you "
-                    f"probably {diagnosis}", "Run the check of (a), correct p, and run this "
-                    "cell again.",
+                    f"probably {diagnosis}", f"{fix} Correct p (the check of (a) recognises "
+                    "this too) and compute the log-likelihoods from it again.",
                     B_test @ np.log(wrong).T + (1 - B_test) @ np.log(1 - wrong).T)
-            for diagnosis, _, wrong in _wrong_probabilities(inked, n_k, alpha)]
+            for diagnosis, fix, wrong in _wrong_probabilities(inked, n_k, alpha)]
+    swapped = B_test @ np.log(1 - p).T + (1 - B_test) @ np.log(p).T
     mistakes = [
         Mistake("forgot the (1 - x_d) log(1 - p_kd) term",
                 "A blank pixel is evidence too: it has probability 1 - p_kd, so add "
                 "(1 - x_d) log(1 - p_kd) for every pixel.",
-                B_test @ log_p.T),
+                B_test @ np.log(p).T),
+        Mistake("swapped p_kd and 1 - p_kd in the formula: x_d log(1 - p_kd) + (1 - x_d) "
+                "log p_kd",
+                "An inked pixel (x_d = 1) has probability p_kd, a blank one 1 - p_kd: the "
+                "term with x_d takes log p_kd.", swapped),
+        Mistake("used the right formula, but with a p that is not yet right: you probably "
+                "gave the probability of a BLANK pixel, 1 - p_kd",
+                "If your p passes the check of (a), the swap is in this formula; if not, p "
+                "must count the inked pixels (the ones).", swapped),
         Mistake("multiplied probabilities (the likelihood) instead of summing their logs",
                 "A product of 784 numbers below one underflows towards 0; sum the log "
                 "probabilities instead.",
                 likelihood),
+        Mistake("took the log of the product of the probabilities after computing it, so the "
+                "product had already underflowed to 0 (log 0 = -inf)",
+                "Take logs first: sum x_d log p_kd + (1 - x_d) log(1 - p_kd) over the pixels, "
+                "a sum of moderate numbers.", log_of_product),
         Mistake("added the log prior log pi_k (a log joint, not a log-likelihood)",
                 "The log-likelihood log P(x | k) has no prior; leave log pi_k out.",
                 expected + np.log(1 / expected.shape[1])),
@@ -474,15 +502,30 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
                      "log P(x | k) is the log of a probability, so it is never positive: "
                      "drop the minus sign."),
         log10_not_ln(expected),
+        Mistake("averaged over the pixels instead of summing over them",
+                "The pixels are independent given the digit: their log-probabilities add up. "
+                "Sum over d, do not take the mean.", expected / B_test.shape[1]),
         transposed(expected),
         *(m for m in from_wrong_p if np.all(np.isfinite(m.answer))),
     ]
-    check_answer(log_likelihood, expected, name="log_likelihood", mistakes=mistakes, rtol=1e-6)
+    if (answer is not None and answer.shape == expected.shape
+            and not np.all(np.isfinite(answer))
+            and not any(matches(answer, m.answer) for m in mistakes)):
+        bad = int(answer.size - np.count_nonzero(np.isfinite(answer)))
+        raise NotYetRight(
+            f"`{name}` is not yet right: {bad} of its {answer.size} entries are NaN or "
+            "infinite. The usual cause here is a p_kd of exactly 0 or 1, from estimates "
+            "without the pseudo-count: log 0 = -inf, and numpy's 0 * log 0 is NaN. Check that "
+            "0 < p.min() and p.max() < 1, and estimate p with the pseudo-count alpha.")
+    check_answer(log_likelihood, expected, name=name, mistakes=mistakes,
+                 axes=("test image", "digit"), counts={"pixel": B_test.shape[1],
+                                                       "training image": B_train.shape[0]})
+    passed(name)
 
 
 # ------------------------------------------------------------------ exercise 3
 def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_components,
-                         covariance="full", priors=None):
+                         covariance="full", priors=None, model=None):
     r"""Check the test error rate of a Gaussian classifier after PCA, as a fraction.
 
     PCA (`lecture_utils.projections.PCA`) with ``n_components`` directions is
@@ -495,7 +538,7 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
         \text{error} = \frac{1}{N_{\text{test}}} \sum_n [\hat k_n \ne k_n]
         \quad \text{over the test images, a number in } [0, 1].
 
-    Relative tolerance 1e-6.
+    Relative tolerance `checking.RTOL`.
 
     Recognised mistakes: the accuracy instead of the error; a percentage
     instead of a fraction (of the error or of the accuracy); the number of
@@ -503,12 +546,19 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
     the error on the training images; PCA fitted on the training and
     test images together; the test images projected with a PCA fitted on
     themselves; the other priors (training frequencies for uniform, or the
-    reverse).
+    reverse); the raw images classified without PCA.
+
+    A mistake that does not change the error on the data at hand cannot be seen in
+    the number: on the notebook's 5,000 digits, whose frequencies are close to
+    uniform, leaving out ``priors=UNIFORM`` changes no image's verdict from right to
+    wrong. Pass the student's fitted classifier as ``model`` (the object or its
+    name) to check it too: its priors, covariance model and number of features must
+    be the ones asked for, whatever its error.
 
     Parameters
     ----------
-    test_error : float
-        The student's answer.
+    test_error : float or str
+        The student's answer, or the name of the notebook variable that holds it.
     X_train, X_test : array_like of shape (N, D)
     y_train, y_test : array_like of shape (N,)
     n_components : int
@@ -516,6 +566,8 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
     covariance : {"full", "diag", "tied", "tied_diag"}, default="full"
     priors : array_like of shape (K,), default=None
         Passed to `GaussianClassifier`; None uses the training frequencies.
+    model : GaussianClassifier or str, optional
+        The student's fitted classifier, or its name.
 
     Raises
     ------
@@ -533,8 +585,8 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
     >>> model = GaussianClassifier(covariance="tied").fit(Z[::2], y[::2])
     >>> wrong = float(np.mean(model.predict(Z[1::2]) != y[1::2]))
     >>> check_pca_test_error(wrong, X[::2], y[::2], X[1::2], y[1::2], n_components=2,
-    ...                      covariance="tied")
-    Right: `test_error` matches (relative tolerance 1e-06).
+    ...                      covariance="tied", model=model)
+    Right: `test_error` matches (relative tolerance 1e-05).
     """
     X_train, X_test = _check_images(X_train, "X_train"), _check_images(X_test, "X_test")
     y_train = _check_labels(y_train, X_train.shape[0], "y_train", "X_train")
@@ -542,23 +594,21 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
     if X_test.shape[1] != X_train.shape[1]:
         raise ValueError(f"X_test has {X_test.shape[1]} features but X_train has "
                          f"{X_train.shape[1]}; they must be the same pixels.")
+    test_error, name = student_answer(test_error, "test_error")
 
     def errors(pca_train, pca_test, model_priors, training=False):
         """Test error (and training error) of the model fitted on pca_train's projection."""
-        model = GaussianClassifier(covariance=covariance, priors=model_priors)
+        fitted = GaussianClassifier(covariance=covariance, priors=model_priors)
         Z_train = pca_train.transform(X_train)
-        model.fit(Z_train, y_train)
-        test = error_rate(y_test, model.predict(pca_test.transform(X_test)))
-        return (test, error_rate(y_train, model.predict(Z_train))) if training else (test,)
+        fitted.fit(Z_train, y_train)
+        test = error_rate(y_test, fitted.predict(pca_test.transform(X_test)))
+        return (test, error_rate(y_train, fitted.predict(Z_train))) if training else (test,)
 
-    try:  # None and non-numbers: check_answer says what is wrong with them
-        shape = None if test_error is None else np.shape(np.asarray(test_error, dtype=float))
-    except (TypeError, ValueError):
-        shape = None
+    shape = None if (answer := _numbers_or_none(test_error)) is None else answer.shape
     if shape not in (None, ()):
         per_image = (f" If it holds one entry per test image ({y_test.size} of them, True where "
                      "the prediction is wrong), take its mean." if shape == y_test.shape else "")
-        raise NotYetRight(f"`test_error` has shape {shape}; it should be one number, the "
+        raise NotYetRight(f"`{name}` has shape {shape}; it should be one number, the "
                           f"fraction of test images classified wrongly.{per_image} A float "
                           "(e.g. `float(...)`) or a numpy scalar will do.")
     pca = PCA(n_components=n_components).fit(X_train)
@@ -582,19 +632,56 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
                 "the training error is optimistic, the model has seen those images.",
                 training),
     ]
-    if not _is_close(test_error, expected):  # the costlier mistakes refit PCA: only when wrong
-        mistakes += _refitted_mistakes(errors, pca, X_train, X_test, y_train, priors)
-    check_answer(test_error, expected, name="test_error", mistakes=mistakes, rtol=1e-6)
-
-
-def _is_close(answer, expected):
+    model_mistake = None if model is None else _model_mistake(model, covariance, priors,
+                                                              n_components, y_train)
+    if not matches(test_error, expected):  # the costlier mistakes refit: only when wrong
+        mistakes += _refitted_mistakes(errors, pca, X_train, X_test, y_train, y_test,
+                                       priors, covariance)
     try:
-        return bool(np.isclose(float(answer), expected, rtol=1e-6, atol=1e-9))
-    except (TypeError, ValueError):
-        return False
+        # an error rate of a few hundred images has few decimals by nature
+        check_answer(test_error, expected, name=name, mistakes=mistakes, rounding=False)
+    except NotYetRight as error:
+        if model_mistake and "It looks like you" not in str(error):
+            raise NotYetRight(f"`{name}` is not yet right. {model_mistake}") from None
+        raise
+    if model_mistake:
+        raise NotYetRight(f"`{name}` is not yet the error of the model asked for. "
+                          f"{model_mistake} (On these images its error happens to be the "
+                          "same, but the classifier is another one.)")
+    passed(name)
 
 
-def _refitted_mistakes(errors, pca, X_train, X_test, y_train, priors):
+def _model_mistake(model, covariance, priors, n_components, y_train):
+    """What is wrong with the student's fitted classifier, in words, or None."""
+    model, model_name = student_answer(model, "model")
+    fitted = [getattr(model, attribute, None) for attribute in
+              ("priors_", "covariance", "n_features_in_")]
+    if any(value is None for value in fitted):
+        return (f"It looks like `{model_name}` is not a fitted GaussianClassifier: fit "
+                "GaussianClassifier(...) on the projected training images and keep it in "
+                f"`{model_name}`.")
+    model_priors, model_covariance, n_features = fitted
+    if n_features != n_components:
+        return (f"It looks like you fitted `{model_name}` on {n_features} features, not on "
+                f"the {n_components} principal components: project with "
+                f"PCA(n_components={n_components}) first.")
+    if model_covariance != covariance:
+        return (f"It looks like you fitted `{model_name}` with covariance="
+                f"{model_covariance!r}; the exercise asks for covariance={covariance!r}.")
+    frequencies = np.unique(y_train, return_counts=True)[1] / len(y_train)
+    wanted = frequencies if priors is None else np.asarray(priors, dtype=float)
+    if np.shape(model_priors) != wanted.shape or not np.allclose(model_priors, wanted):
+        if priors is not None and np.allclose(model_priors, frequencies):
+            return (f"It looks like you left out `priors=` when you fitted `{model_name}`, so "
+                    "it used the training frequencies of the digits as priors. Pass the "
+                    "priors the exercise gives: GaussianClassifier(..., priors=...).")
+        return (f"It looks like you fitted `{model_name}` with other priors than the "
+                "exercise's. Pass the priors it gives as `priors=` (or leave them out if it "
+                "asks for the training frequencies).")
+    return None
+
+
+def _refitted_mistakes(errors, pca, X_train, X_test, y_train, y_test, priors, covariance):
     """Mistakes of `check_pca_test_error` that need another PCA or another model fitted."""
     both = PCA(n_components=pca.n_components).fit(np.concatenate([X_train, X_test]))
     own = PCA(n_components=pca.n_components).fit(X_test)
@@ -606,9 +693,10 @@ def _refitted_mistakes(errors, pca, X_train, X_test, y_train, priors):
                  "out (None).")
     else:
         other_priors = None
-        other = ("used the training frequencies as priors (GaussianClassifier's default)",
+        other = ("used the training frequencies as priors (GaussianClassifier's default): "
+                 "`priors=` left out",
                  "Pass the priors the exercise gives as `priors=` to GaussianClassifier.")
-    return [
+    mistakes = [
         Mistake("fitted PCA on the training and test images together",
                 "Fit PCA on the training images only (the test images stand for unseen "
                 "data), then project both sets with that one fitted PCA.",
@@ -620,3 +708,14 @@ def _refitted_mistakes(errors, pca, X_train, X_test, y_train, priors):
                 errors(pca, own, priors)[0]),
         Mistake(*other, errors(pca, pca, other_priors)[0]),
     ]
+    if X_train.shape[1] <= 100:  # the raw images of MNIST (784 pixels) are too many to fit
+        try:
+            raw = GaussianClassifier(covariance=covariance, priors=priors).fit(X_train, y_train)
+        except ValueError:   # too few images for a covariance of the raw pixels
+            return mistakes
+        mistakes.append(Mistake(
+            "classified the images without PCA (all their pixels)",
+            f"Project both sets on the first {pca.n_components} principal components of the "
+            "training images first, and fit the classifier on the projections.",
+            error_rate(y_test, raw.predict(X_test))))
+    return mistakes
