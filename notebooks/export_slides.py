@@ -16,7 +16,9 @@ Those libraries are third-party code and are not kept in the repository. The
 first run fetches the versions pinned in ``VENDOR`` with ``npm pack`` (npm must
 be installed and the npm registry reachable) and unpacks them into
 ``.cache/slides-vendor/``; later runs reuse that cache and need no network.
-``--fetch-only`` needs nothing but npm and the Python standard library.
+``--fetch-only`` needs nothing but npm and the Python standard library. The same
+cache holds axe-core (``TEST_ONLY``), which the tests use to audit the slides'
+accessibility; it is never copied into the slides.
 
 Interactive widgets need a running kernel, which static slides do not have: a
 widget's output is replaced by a short note saying that it is interactive in
@@ -79,6 +81,15 @@ MATHJAX = VendorPackage("mathjax", "2.7.9", (
     "fonts/HTML-CSS/TeX/woff/", "fonts/HTML-CSS/TeX/otf/", "localization/en/",
 ))
 VENDOR = (REVEAL, REQUIREJS, JQUERY, MATHJAX)
+
+# axe-core, the accessibility audit engine, is fetched into the same cache for the tests
+# (tests/test_export_slides.py injects it into the exported slides in a browser and runs
+# its WCAG 2.1 A/AA rules). The slides themselves neither load nor ship it: it is not in
+# VENDOR, so it is never copied into ``slides/vendor/``.
+AXE_CORE = VendorPackage("axe-core", "4.14.1", ("LICENSE", "axe.min.js"))
+TEST_ONLY = (AXE_CORE,)
+#: Everything ``--fetch-only`` puts into the cache.
+FETCHED = VENDOR + TEST_ONLY
 
 # MathJax.js itself, not the CDN's latest.js (which looks up the newest 2.x online).
 MATHJAX_CONFIG = "TeX-AMS_CHTML-full,Safe"
@@ -189,8 +200,8 @@ def fetch(package, cache_dir=CACHE_DIR):
 
 
 def fetch_all(cache_dir=CACHE_DIR):
-    """Fetch every package in ``VENDOR`` that is not cached yet."""
-    for package in VENDOR:
+    """Fetch every package in ``FETCHED`` (the slides' and the tests') not cached yet."""
+    for package in FETCHED:
         fetch(package, cache_dir)
         print(f"cached  {package.name}@{package.version}")
 

@@ -7,10 +7,15 @@ has just cloned the repository; ``trusted_lab_server`` serves copies signed as t
 (by a notary in its temporary folder), as they are once run, so that stored widget views
 are drawn instead of their text. Playwright drives Debian's Chromium through
 ``executable_path``: no browser is downloaded. Screenshots go to tests/artifacts/.
+
+Once a notebook has run, every figure on the page must carry its text description (the
+``alt`` of its image, at least six words) and, outside widgets, the one the notebook stores.
 """
 
+import html
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -25,6 +30,8 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbformat.sign import NotebookNotary
+
+from lecture_utils.plotting import MIN_ALT_WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -97,6 +104,73 @@ def assert_legible(sizes, where):
     assert headings, f"{where}: no heading seen"
     assert headings == sorted(headings, reverse=True) and headings[-1] > sizes["body"], \
         f"{where}: headings not in proportion: {sizes}"
+
+
+#: nbconvert's alt text for an image output without a description: it satisfies an audit's
+#: letter and tells a screen-reader user nothing.
+PLACEHOLDER_ALT = "No description has been provided for this image"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+HTML_IMAGE = re.compile(r"<img\b[^>]*>", flags=re.IGNORECASE)
+HTML_ALT = re.compile(r"""\balt\s*=\s*(?:"([^"]*)"|'([^']*)')""", flags=re.IGNORECASE)
+
+
+def is_described(alt):
+    """Whether an image's alt text (None when it has none) describes it: at least
+    `lecture_utils.plotting.MIN_ALT_WORDS` words, and not nbconvert's placeholder."""
+    return (alt is not None and alt.strip() != PLACEHOLDER_ALT
+            and len(alt.split()) >= MIN_ALT_WORDS)
+
+
+def stored_figure_alts(path):
+    """The alt text (None if none) of each figure in a notebook's stored outputs, in order.
+
+    An HTML output counts with its images (`lecture_utils.plotting.show_figure` writes one
+    ``<img alt>``), and otherwise a PNG output with the ``alt`` of its metadata. Widget
+    views are left out: what they show is drawn by the kernel when the cell runs.
+    """
+    alts = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_VIEW in data:
+                continue
+            if "text/html" in data:
+                for tag in HTML_IMAGE.findall(data["text/html"]):
+                    found = HTML_ALT.search(tag)
+                    alts.append(html.unescape(found.group(1) or found.group(2) or "")
+                                if found else None)
+            elif "image/png" in data:
+                alts.append(output.get("metadata", {}).get("image/png", {}).get("alt"))
+    return alts
+
+
+# In-page function: the alt attribute (null when there is none) of every image in the
+# notebook's outputs, and whether it is drawn by a widget.
+RENDERED_FIGURES = """() => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output img')]
+    .map(image => ({alt: image.getAttribute('alt'),
+                    widget: Boolean(image.closest('.jupyter-widgets, .widget-output'))}))"""
+
+
+def figure_description_problems(rendered, stored):
+    """What is wrong with the descriptions of the figures JupyterLab shows (`RENDERED_FIGURES`),
+    given the notebook's stored ones (`stored_figure_alts`), as readable lines."""
+    problems = []
+    static = [figure["alt"] for figure in rendered if not figure["widget"]]
+    if static != stored:
+        problems.append(f"JupyterLab shows {len(static)} figures outside widgets, the notebook "
+                        f"stores {len(stored)}; their alt texts differ:")
+        for index in range(max(len(static), len(stored))):
+            shown = static[index] if index < len(static) else "(no figure)"
+            kept = stored[index] if index < len(stored) else "(no figure)"
+            if shown != kept:
+                problems.append(f"  figure {index + 1}: shown alt={shown!r}, stored alt={kept!r}")
+    for index, figure in enumerate(rendered):
+        if not is_described(figure["alt"]):
+            kind = "a widget's figure" if figure["widget"] else "figure"
+            problems.append(f"image {index + 1} ({kind}) is not described: "
+                            f"alt={figure['alt']!r}")
+    return problems
+
 
 pytestmark = pytest.mark.browser
 
@@ -308,6 +382,9 @@ def test_the_server_listens_on_loopback_only_and_requires_its_token(lab_server):
 
 @pytest.mark.parametrize("notebook", [p.name for p in NOTEBOOKS])
 def test_notebook_runs_in_jupyterlab_and_its_widgets_respond(browser, lab_server, notebook):
+    # The figures' descriptions as stored in the copy JupyterLab opens, read before it can
+    # save the copy with the outputs of this run.
+    stored = stored_figure_alts(lab_server["root"] / notebook)
     page = _open_notebook(browser, lab_server, notebook)
     stem = Path(notebook).stem
     try:
@@ -324,6 +401,14 @@ def test_notebook_runs_in_jupyterlab_and_its_widgets_respond(browser, lab_server
             page.screenshot(path=str(ARTIFACTS / f"{stem}_lab_widget{index + 1}.png"))
             _assert_widget_responds(widget, page)
             page.screenshot(path=str(ARTIFACTS / f"{stem}_lab_widget{index + 1}_moved.png"))
+        # Every figure, in an output or drawn by a widget, reaches the page with its text
+        # description, the same as the one stored in the notebook.
+        problems = figure_description_problems(page.evaluate(RENDERED_FIGURES), stored)
+        assert not problems, (
+            f"{notebook} in JupyterLab: figures whose description is missing, shorter than "
+            f"{MIN_ALT_WORDS} words or not the stored one (show figures with "
+            "lecture_utils.plotting.show_figure; re-execute a notebook whose stored outputs "
+            "are out of date):\n" + "\n".join(problems))
     finally:
         page.close()
 

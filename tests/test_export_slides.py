@@ -5,8 +5,13 @@ The first tests use a stand-in library cache in a temporary folder and a stand-i
 (filled by ``python notebooks/export_slides.py --fetch-only``), opens the slides
 from ``file://`` in headless Chromium with every other request refused, and checks
 that reveal.js and MathJax run. Screenshots go to tests/artifacts/.
+
+The exported slides are also audited for accessibility: axe-core (fetched into the same
+cache, never into the slides) runs its WCAG 2.1 A and AA rules on every slide at once,
+and every figure must carry a description of its own, not nbconvert's placeholder.
 """
 
+import functools
 import importlib.util
 import os
 import re
@@ -19,7 +24,13 @@ from urllib.parse import urlsplit
 import nbformat
 import pytest
 import test_browser
-from test_browser import ARTIFACTS, _require_chromium, assert_legible, collect_text_sizes
+from test_browser import (
+    ARTIFACTS,
+    _require_chromium,
+    assert_legible,
+    collect_text_sizes,
+    is_described,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -201,6 +212,19 @@ def test_the_slides_style_sheet_is_inlined(exported):
     assert any(css.strip() in style for style in parser.styles), "rise.css is not inlined"
 
 
+def test_axe_core_is_pinned_fetched_for_the_tests_and_kept_out_of_the_slides(exported):
+    axe = export_slides.AXE_CORE
+    assert re.fullmatch(r"4\.\d+\.\d+", axe.version), "pin one axe-core 4.x release"
+    assert "axe.min.js" in axe.files
+    assert axe in export_slides.FETCHED and axe not in export_slides.VENDOR
+    assert not (exported.parent / "vendor" / axe.folder).exists()
+    html = exported.read_text(encoding="utf-8")
+    parser = _LoadedUrls()
+    parser.feed(html)
+    assert not [url for url in loaded_urls(html) if "axe" in url]
+    assert not [script for script in parser.scripts if re.search(r"\baxe\b", script)]
+
+
 # --- fetching with a stand-in npm ---------------------------------------------------------------
 
 FAKE_NPM = """#!{python}
@@ -222,7 +246,7 @@ print(name + ".tgz")
 
 
 def _install_fake_npm(folder, monkeypatch, fail=False):
-    files = {package.name: list(package.files) for package in export_slides.VENDOR}
+    files = {package.name: list(package.files) for package in export_slides.FETCHED}
     npm = folder / "npm"
     npm.write_text(FAKE_NPM.format(python=sys.executable, fail=fail, files=files))
     npm.chmod(npm.stat().st_mode | stat.S_IEXEC)
@@ -235,11 +259,11 @@ def test_fetch_unpacks_each_package_into_the_cache_and_then_reuses_it(tmp_path, 
     _install_fake_npm(bin_dir, monkeypatch)
     cache = tmp_path / "cache"
     export_slides.fetch_all(cache)
-    for package in export_slides.VENDOR:
+    for package in export_slides.FETCHED:
         folder = export_slides.cached_package(package, cache)
         assert all((folder / name).exists() for name in package.files), package.name
     assert sorted(p.name for p in cache.iterdir()) == sorted(
-        package.folder for package in export_slides.VENDOR
+        package.folder for package in export_slides.FETCHED
     ), "a temporary folder was left in the cache"
     monkeypatch.setattr(export_slides, "npm_pack", _no_npm)
     export_slides.fetch_all(cache)
@@ -270,8 +294,8 @@ def test_a_package_without_a_listed_file_is_refused(tmp_path, monkeypatch):
 
 # --- the real thing, in Chromium ----------------------------------------------------------------
 
-def _require_vendor_cache():
-    missing = [package.folder for package in export_slides.VENDOR
+def _require_vendor_cache(packages=export_slides.VENDOR):
+    missing = [package.folder for package in packages
                if not export_slides.cached_package(package).is_dir()]
     if not missing:
         return
@@ -383,5 +407,264 @@ def test_exported_slides_are_legible_from_the_back_row(real_slides, browser, not
         print(f"{notebook.name} exported, {measured} slides: {sizes}")
         assert_legible(sizes, f"{notebook.name} exported")
         page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}_slides_text_sizes.png"))
+    finally:
+        page.close()
+
+
+# --- accessibility: an axe-core audit and the figures' descriptions -----------------------------
+
+#: The rules of WCAG 2.0 and 2.1, levels A and AA, as axe-core tags them.
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+# reveal.js shows one slide (and its fragments so far) and hides the others (display: none,
+# the hidden attribute, aria-hidden), and axe-core audits only what is shown. For the audit,
+# every slide and fragment is laid out one below the other on one long page, in front of
+# reveal.js's (empty, transparent) slide backgrounds. Speaker notes stay hidden.
+SHOW_EVERY_SLIDE_CSS = """
+html, body, .reveal-viewport, .reveal { height: auto !important; overflow: visible !important; }
+.reveal .backgrounds { display: none !important; }
+.reveal .slides {
+    position: relative !important; inset: auto !important; height: auto !important;
+    margin: 0 auto !important; transform: none !important; zoom: 1 !important;
+}
+.reveal .slides section {
+    display: block !important; position: relative !important; inset: auto !important;
+    height: auto !important; max-height: none !important; overflow: visible !important;
+    opacity: 1 !important; visibility: visible !important; transform: none !important;
+    transition: none !important;
+}
+.reveal .slides section .fragment {
+    opacity: 1 !important; visibility: inherit !important; transform: none !important;
+}
+"""
+
+# In-page function: where an element is, for a reader of the test's report: "slide H.V"
+# (reveal.js's horizontal and vertical numbers, from 1) and the slide's first heading or
+# first words, or "outside the slides" (reveal.js's controls, slide number...).
+SLIDE_OF = r"""element => {
+    const section = element && element.closest('.reveal .slides section:not(.stack)');
+    if (!section) return 'outside the slides';
+    const parent = section.parentElement.closest('section');
+    const top = parent || section;
+    const h = [...document.querySelectorAll('.reveal .slides > section')].indexOf(top) + 1;
+    const v = parent ? [...parent.children].filter(c => c.matches('section'))
+        .indexOf(section) + 1 : 1;
+    // The title as text: MathJax's rendering left out, its TeX source kept.
+    const heading = (section.querySelector('h1, h2, h3, h4, h5, h6') || section).cloneNode(true);
+    heading.querySelectorAll('.MathJax_Preview, .MathJax_CHTML, .MathJax, .MJX_Assistive_MathML,'
+        + ' mjx-container, aside.notes, style').forEach(node => node.remove());
+    heading.querySelectorAll('script[type^="math/tex"]')
+        .forEach(script => script.replaceWith(`$${script.textContent}$`));
+    heading.querySelectorAll('script').forEach(node => node.remove());
+    const title = heading.textContent.replace(/\s+/g, ' ').replace(/¶/g, '').trim().slice(0, 60);
+    return `slide ${h}.${v} "${title}"`;
+}"""
+
+# In-page function: run axe-core's rules with the given tags on the whole document; return
+# its version and the rules that found something, each with the elements concerned. A text
+# whose contrast axe-core measured below the threshold but left for review (it does so for
+# a single digit, say, which could be an icon) counts too.
+AXE_AUDIT = "async tags => { const slideOf = " + SLIDE_OF + r""";
+    const result = await axe.run(document, {
+        runOnly: {type: 'tag', values: tags},
+        resultTypes: ['violations', 'incomplete'], elementRef: true,
+        // No fetching of the style sheets: from file:// the browser refuses it (CORS).
+        preload: false,
+    });
+    const tooLow = check => check.data && check.data.contrastRatio > 0
+        && check.data.contrastRatio < parseFloat(check.data.expectedContrastRatio);
+    const summary = (node, review) => {
+        const low = review && node.any.find(tooLow);
+        const measured = low ? `contrast of ${low.data.contrastRatio} (foreground color: `
+            + `${low.data.fgColor}, background color: ${low.data.bgColor}, font size: `
+            + `${low.data.fontSize}), ${low.data.expectedContrastRatio} expected; ` : '';
+        return (measured + (node.failureSummary || '')).replace(/\s+/g, ' ')
+            .replace(/Fix (any|all) of the following: /g, '');
+    };
+    const describe = (rule, nodes, review) => ({
+        id: rule.id, impact: rule.impact, help: rule.help, review: review,
+        nodes: nodes.map(node => ({
+            target: node.target.map(String).join(' '),
+            html: node.html.replace(/\s+/g, ' ').slice(0, 100),
+            summary: summary(node, review),
+            slide: slideOf(node.element),
+        })),
+    });
+    const found = result.violations.map(rule => describe(rule, rule.nodes, false));
+    for (const rule of result.incomplete.filter(rule => rule.id === 'color-contrast')) {
+        const low = rule.nodes.filter(node => node.any.some(tooLow));
+        if (low.length) found.push(describe(rule, low, true));
+    }
+    return {version: axe.version, found: found};
+}"""
+
+# In-page function: every image of the page, shown or not, with its alt attribute (null
+# when there is none) and where it is.
+IMAGES = "() => { const slideOf = " + SLIDE_OF + """;
+    return [...document.querySelectorAll('img')].map(image => ({
+        alt: image.getAttribute('alt'), slide: slideOf(image),
+        src: (image.getAttribute('src') || '').slice(0, 40),
+    }));
+}"""
+
+
+@functools.cache
+def axe_source():
+    """The text of axe.min.js, from the library cache (fetched by ``--fetch-only``)."""
+    _require_vendor_cache([export_slides.AXE_CORE])
+    return (export_slides.cached_package(export_slides.AXE_CORE) / "axe.min.js").read_text(
+        encoding="utf-8")
+
+
+def show_every_slide(page):
+    """Lay out every slide and fragment of a reveal.js page one below the other, shown."""
+    page.add_style_tag(content=SHOW_EVERY_SLIDE_CSS)
+    page.evaluate("""() => document.querySelectorAll('.reveal .slides section').forEach(
+        section => ['hidden', 'aria-hidden'].forEach(name => section.removeAttribute(name)))""")
+
+
+def axe_audit(page):
+    """Audit ``page`` with axe-core's WCAG 2.1 A and AA rules (injected if need be).
+
+    Returns axe-core's version and a list of the rules that found something: id, impact,
+    help, whether axe-core left it for review, and the elements (selector, HTML, what is
+    wrong, slide)."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source())
+    return page.evaluate(AXE_AUDIT, WCAG_TAGS)
+
+
+def audit_slides(page):
+    """`axe_audit` of a reveal.js page as presented (the first slide, with reveal.js's
+    controls and slide number over it), then of every slide at once (`show_every_slide`,
+    which leaves the slide number at the foot of a long page, hidden behind the slides).
+    An element found by both audits is listed once."""
+    first = axe_audit(page)
+    show_every_slide(page)
+    audit = axe_audit(page)
+    for rule in first["found"]:
+        same = next((other for other in audit["found"]
+                     if (other["id"], other["review"]) == (rule["id"], rule["review"])), None)
+        if same is None:
+            audit["found"].append(rule)
+            continue
+        targets = {node["target"] for node in same["nodes"]}
+        same["nodes"] += [node for node in rule["nodes"] if node["target"] not in targets]
+    return audit
+
+
+def axe_report(audit, where, shown=8):
+    """A readable list of what `axe_audit` found: each rule, then each element."""
+    count = sum(len(rule["nodes"]) for rule in audit["found"])
+    lines = [f"{count} elements fail axe-core {audit['version']}'s WCAG 2.1 A/AA rules "
+             f"in {where}:"]
+    for rule in audit["found"]:
+        review = ", measured as failing but left for review" if rule["review"] else ""
+        lines.append(f"- {rule['id']} ({rule['impact']}{review}): {rule['help']}, "
+                     f"{len(rule['nodes'])} elements")
+        for node in rule["nodes"][:shown]:
+            lines.append(f"    {node['slide']}: {node['target']}  {node['html']}\n"
+                         f"      {node['summary']}")
+        if len(rule["nodes"]) > shown:
+            lines.append(f"    ... and {len(rule['nodes']) - shown} more")
+    return "\n".join(lines)
+
+
+def undescribed_images(images):
+    """The images of `IMAGES` without a description of their own, as readable lines."""
+    return [f"{image['slide']}: alt={image['alt']!r} ({image['src']}...)"
+            for image in images if not is_described(image["alt"])]
+
+
+def _wait_for_slides(page, notebook):
+    """Wait until reveal.js is ready and MathJax has typeset every formula."""
+    page.wait_for_selector(".reveal.ready .slides section", state="attached", timeout=30_000)
+    if _has_math(notebook):
+        page.wait_for_selector(".MathJax, .MathJax_CHTML, mjx-container",
+                               state="attached", timeout=30_000)
+        page.evaluate("() => new Promise(resolve => MathJax.Hub.Queue(resolve))")
+
+
+# A page with what the audit must catch, on a shown slide and on one reveal.js hides.
+PNG_1PX = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAA"
+           "SUVORK5CYII=")
+FLAWED_PAGE = f"""<!DOCTYPE html>
+<html lang="en"><head><title>Flawed slides</title></head>
+<body><main class="reveal"><div class="slides">
+<section class="present"><h2>A slide on show</h2>
+<p id="faint" style="color: #bbbbbb; background: #ffffff">Pale grey text on white.</p>
+</section>
+<section class="future" hidden aria-hidden="true" style="display: none">
+<h2>A hidden slide</h2>
+<img id="undescribed" width="60" height="40" src="data:image/png;base64,{PNG_1PX}">
+<img id="placeholder" width="60" height="40" alt="No description has been provided for this image"
+     src="data:image/png;base64,{PNG_1PX}">
+</section>
+</div></main></body></html>"""
+
+
+@pytest.mark.browser
+def test_the_audit_reports_an_image_without_alt_and_faint_text_with_their_slides(browser):
+    """The audit helpers themselves, on a tiny page: they must see the hidden slide too."""
+    page = browser.new_page()
+    try:
+        page.set_content(FLAWED_PAGE)
+        shown_only = {rule["id"] for rule in axe_audit(page)["found"]}
+        assert shown_only == {"color-contrast"}, "a hidden slide should be out of axe's sight"
+        show_every_slide(page)
+        audit = axe_audit(page)
+        found = {rule["id"]: rule["nodes"] for rule in audit["found"]}
+        assert set(found) == {"color-contrast", "image-alt"}
+        assert [(n["target"], n["slide"]) for n in found["color-contrast"]] == [
+            ("#faint", 'slide 1.1 "A slide on show"')]
+        assert "insufficient color contrast" in found["color-contrast"][0]["summary"]
+        assert [(n["target"], n["slide"]) for n in found["image-alt"]] == [
+            ("#undescribed", 'slide 2.1 "A hidden slide"')]
+        report = axe_report(audit, "the flawed page")
+        for text in ("2 elements fail", "- color-contrast (serious):", "- image-alt (critical):",
+                     "Images must have alternative text", "#faint", "#undescribed",
+                     'slide 2.1 "A hidden slide"'):
+            assert text in report, f"{text!r} not in the report:\n{report}"
+        # axe accepts nbconvert's placeholder; the description check does not.
+        missing = undescribed_images(page.evaluate(IMAGES))
+        assert [line.split(" (data:")[0] for line in missing] == [
+            f'slide 2.1 "A hidden slide": alt={alt!r}'
+            for alt in (None, "No description has been provided for this image")]
+    finally:
+        page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_exported_slides_pass_an_axe_wcag_2_1_aa_audit(real_slides, browser, notebook):
+    """Every slide and fragment of the deck, shown at once, breaks no WCAG 2.1 A/AA rule
+    that axe-core checks (contrast, alt text, names of controls, language, ...)."""
+    slides = export_slides.slides_path(notebook, real_slides)
+    page, _ = _open_offline(browser, slides.as_uri())
+    try:
+        _wait_for_slides(page, notebook)
+        audit = audit_slides(page)
+        assert not audit["found"], axe_report(audit, slides.name)
+    finally:
+        page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_figure_of_the_exported_slides_is_described(real_slides, browser, notebook):
+    """Every image on the slides has alt text of its own, of at least
+    `lecture_utils.plotting.MIN_ALT_WORDS` words: not missing, not nbconvert's placeholder
+    (which satisfies the audit's letter and tells a screen-reader user nothing)."""
+    slides = export_slides.slides_path(notebook, real_slides)
+    page, _ = _open_offline(browser, slides.as_uri())
+    try:
+        _wait_for_slides(page, notebook)
+        images = page.evaluate(IMAGES)
+        assert images, f"{slides.name} shows no figure at all"
+        missing = undescribed_images(images)
+        assert not missing, (
+            f"{len(missing)} of the {len(images)} figures of {slides.name} have no description "
+            "of their own (show them with lecture_utils.plotting.show_figure):\n"
+            + "\n".join(missing))
     finally:
         page.close()
