@@ -10,7 +10,6 @@ Synthetic data drawn by seeded generators are in `lecture_utils.synthetic`.
 """
 
 import hashlib
-import importlib.util
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -264,8 +263,9 @@ def load_cat_shelter(data_dir=None):
     """Synthetic shelter cats: fur colour, size and coat length, and sex.
 
     Made by ``data/build_cat_shelter.py`` (300 cats, seeded): the three
-    features are drawn independently given the sex, from distributions
-    written out in that script.
+    features are drawn independently given the sex, from the distributions
+    in `lecture_utils.synthetic.CAT_SHELTER_FEATURES` (where
+    `lecture_utils.synthetic.cat_shelter_probabilities` reads them).
 
     Returns
     -------
@@ -276,49 +276,6 @@ def load_cat_shelter(data_dir=None):
     """
     return _labelled(read_csv("cat_shelter.csv", data_dir), tuple(CAT_SHELTER_CATEGORIES),
                      "sex", dtype=str)
-
-
-def cat_shelter_probabilities():
-    """The probabilities that drew the shelter cats, as written in ``data/build_cat_shelter.py``.
-
-    Read from that script (its ``FEATURES``), so the numbers live in one place.
-
-    Returns
-    -------
-    dict
-        ``{feature: {sex: ndarray of P(value | sex)}}``, the values in the order
-        of `CAT_SHELTER_CATEGORIES`, for ``sex`` in ``("female", "male")``.
-    """
-    spec = importlib.util.spec_from_file_location(
-        "build_cat_shelter", DATA_DIR / "build_cat_shelter.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    probabilities = {}
-    for feature, order in CAT_SHELTER_CATEGORIES.items():
-        categories, by_sex = script.FEATURES[feature]
-        position = [categories.index(value) for value in order]
-        probabilities[feature] = {sex: np.asarray(p, dtype=float)[position]
-                                  for sex, p in by_sex.items()}
-    return probabilities
-
-
-def cat_shelter_true_log_ratios():
-    r"""The true llr term of every value of every shelter-cat feature (not estimated).
-
-    .. math::
-
-        w^{(d)}_v = \log P(x_{[d]} = v \mid \text{male}) - \log P(x_{[d]} = v \mid \text{female}),
-
-    with the probabilities of `cat_shelter_probabilities`: what a fitted
-    ``CategoricalClassifier``'s ``llr_coefficients().b`` estimate (classes female, male).
-
-    Returns
-    -------
-    dict
-        ``{feature: ndarray}``, the values in the order of `CAT_SHELTER_CATEGORIES`.
-    """
-    return {feature: np.log(p["male"] / p["female"])
-            for feature, p in cat_shelter_probabilities().items()}
 
 
 def _counts(frame):

@@ -37,7 +37,6 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
-from sklearn.metrics import log_loss
 from sklearn.model_selection import StratifiedShuffleSplit, train_test_split
 from sklearn.naive_bayes import GaussianNB
 
@@ -329,7 +328,10 @@ def confidence_summary(model, X, y, threshold=0.9):
         \text{mean max P} = \frac{1}{N}\sum_n p_n, \qquad
         \text{log-loss} = -\frac{1}{N}\sum_n \log P(y_n \mid x_n).
 
-    A model whose mean max P exceeds its accuracy is overconfident.
+    A model whose mean max P exceeds its accuracy is overconfident. The log-loss is
+    infinite when a sample's true class gets probability 0 (a certain, wrong
+    posterior). Here it is not clipped; scikit-learn's ``log_loss`` clips such a
+    probability at machine epsilon and reports a finite number.
 
     Parameters
     ----------
@@ -360,8 +362,15 @@ def confidence_summary(model, X, y, threshold=0.9):
     largest = proba.max(axis=1)
     right = model.classes_[proba.argmax(axis=1)] == y
     sure, certain = largest > threshold, largest == 1.0
+    column = {label: k for k, label in enumerate(model.classes_.tolist())}
+    unknown = sorted({label for label in y.tolist() if label not in column}, key=str)
+    if unknown:
+        raise ValueError(f"y holds labels the model has no class for: {unknown}.")
+    true_class = proba[np.arange(y.size), [column[label] for label in y.tolist()]]
+    with np.errstate(divide="ignore"):
+        log_loss = float(-np.mean(np.log(true_class)))        # inf if some P(true) = 0
     return {"accuracy": float(right.mean()), "mean max P": float(largest.mean()),
-            "log-loss": float(log_loss(y, proba, labels=model.classes_)),
+            "log-loss": log_loss,
             f"max P > {threshold:g}": int(sure.sum()),
             "right among those": float(right[sure].mean()) if sure.any() else float("nan"),
             "P = 1": int(certain.sum()), "P = 1, wrong": int((certain & ~right).sum())}
@@ -870,3 +879,541 @@ def outlier_summary(effects):
             rows[f"{name}: log-odds of its class, fitted without it"] = view.own_log_odds[name]
         columns["({:g}, {:g})".format(*view.outlier)] = rows
     return pd.DataFrame(columns)
+
+
+def llr_calibration(llr, numerator_true, edges):
+    r"""How often a decision by the sign of an llr is wrong, against how often the model says.
+
+    With uniform priors, sample :math:`n` goes to the numerator class when
+    :math:`\mathrm{llr}_n > 0`, and the model's own probability that this decision
+    is wrong is
+    :math:`\sigma(-\lvert\mathrm{llr}_n\rvert) = 1 / (1 + e^{\lvert\mathrm{llr}_n\rvert})`.
+    For the samples of bin :math:`b`, :math:`e_b \le \lvert\mathrm{llr}_n\rvert < e_{b+1}`,
+
+    .. math::
+
+        \text{claimed}_b = \frac{1}{n_b} \sum_{n \in b} \sigma(-\lvert\mathrm{llr}_n\rvert),
+        \qquad
+        \text{observed}_b = \frac{1}{n_b} \sum_{n \in b} [\text{decision}_n \ne y_n],
+
+    with an exact (Clopper-Pearson) 95 % interval for the observed rate. A
+    calibrated model has observed :math:`\approx` claimed; an observed rate far
+    above the claimed one is overconfidence.
+
+    Parameters
+    ----------
+    llr : array-like of shape (n_samples,)
+        Log-likelihood ratios, numerator class on top; may be infinite.
+    numerator_true : array-like of bool, shape (n_samples,)
+        Whether each sample belongs to the numerator class.
+    edges : array-like of shape (n_bins + 1,)
+        Increasing bin edges for :math:`\lvert\mathrm{llr}\rvert`, from 0; the
+        last may be ``np.inf``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per non-empty bin, indexed ``"lo–hi"`` (``"≥ lo"`` for an infinite
+        upper edge), with columns ``"samples"``, ``"wrong"``, ``"claimed error"``,
+        ``"observed error"``, ``"95 % low"`` and ``"95 % high"``.
+
+    Examples
+    --------
+    >>> table = llr_calibration([0.5, -2.0, 30.0, 40.0], [True, True, True, False],
+    ...                         edges=[0, 10, np.inf])
+    >>> table[["samples", "wrong"]].to_numpy().tolist()
+    [[2, 1], [2, 1]]
+    >>> table["claimed error"].round(3).tolist()
+    [0.248, 0.0]
+    """
+    from scipy.special import expit
+    from scipy.stats import binomtest
+
+    llr = np.asarray(llr, dtype=float)
+    truth = np.asarray(numerator_true)
+    edges = np.asarray(edges, dtype=float)
+    if llr.ndim != 1 or truth.shape != llr.shape or truth.dtype != bool or np.isnan(llr).any():
+        raise ValueError(
+            f"llr must be a 1-D array without NaN and numerator_true one bool per llr; got "
+            f"shapes {llr.shape} and {truth.shape}, dtype {truth.dtype}."
+        )
+    if edges.ndim != 1 or edges.size < 2 or edges[0] != 0 or np.any(np.diff(edges) <= 0):
+        raise ValueError(f"edges must increase from 0, with at least two; got {edges.tolist()}.")
+    size = np.abs(llr)
+    wrong = (llr > 0) != truth
+    rows = {}
+    for low, high in zip(edges[:-1], edges[1:], strict=True):
+        inside = (size >= low) & (size < high) if np.isfinite(high) else size >= low
+        n, k = int(inside.sum()), int(wrong[inside].sum())
+        if n == 0:
+            continue
+        interval = binomtest(k, n).proportion_ci(confidence_level=0.95, method="exact")
+        name = f"{low:g}–{high:g}" if np.isfinite(high) else f"≥ {low:g}"
+        rows[name] = {"samples": n, "wrong": k,
+                      "claimed error": float(expit(-size[inside]).mean()),
+                      "observed error": k / n, "95 % low": float(interval.low),
+                      "95 % high": float(interval.high)}
+    return pd.DataFrame.from_dict(rows, orient="index")
+
+
+def confidence_over_draws(model, draw, feature_sets, *, n_draws=50, test_size=0.3,
+                          random_state=0, threshold=0.9):
+    r"""`confidence_summary` of one model on several feature sets, over fresh samples.
+
+    Draw :math:`r = 0, \dots, R - 1` is ``draw(random_state=random_state + r)``: a new
+    sample from the same generating model, split once (stratified, seeded with
+    ``random_state + r``); every feature set sees the same split. Unlike repeated splits
+    of one sample (`accuracy_over_splits`), the draws are independent, so the mean over
+    draws and its standard error :math:`s / \sqrt R` describe the model on new data:
+
+    .. math::
+
+        \bar a = \frac{1}{R}\sum_{r} a_r, \qquad
+        \mathrm{SE}(\bar a) = \frac{1}{\sqrt R}\sqrt{\frac{1}{R - 1}\sum_r (a_r - \bar a)^2}.
+
+    Parameters
+    ----------
+    model : estimator
+        Unfitted scikit-learn style classifier; cloned for every fit.
+    draw : callable
+        ``draw(random_state=seed)`` returns a `lecture_utils.datasets.Dataset` (or
+        ``X, y``), e.g. `lecture_utils.synthetic.make_cat_shelter`.
+    feature_sets : dict of str to list of int
+        Name -> the columns of ``X`` the model uses (a column may repeat).
+    n_draws : int, default=50
+    test_size : float or int, default=0.3
+        As in ``train_test_split``.
+    random_state : int, default=0
+        Seed of the first draw and its split.
+    threshold : float, default=0.9
+        As in `confidence_summary`.
+
+    Returns
+    -------
+    pandas.DataFrame of shape (n_draws, len(feature_sets) * 7)
+        One row per draw; columns ``(feature set, measure)``, the measures of
+        `confidence_summary`.
+
+    Examples
+    --------
+    >>> from lecture_utils.discrete import CategoricalClassifier
+    >>> from lecture_utils.synthetic import make_cat_shelter
+    >>> table = confidence_over_draws(CategoricalClassifier(alpha=1.0), make_cat_shelter,
+    ...                               {"fur": [0]}, n_draws=2, test_size=100)
+    >>> table.shape, table.columns[0]
+    ((2, 7), ('fur', 'accuracy'))
+    """
+    if not isinstance(feature_sets, dict) or not feature_sets:
+        raise ValueError("feature_sets must be a non-empty dict of name -> list of columns.")
+    n_draws = check_number("n_draws", n_draws, minimum=1, integer=True)
+    seed = int(check_number("random_state", random_state, minimum=0, integer=True))
+    rows = []
+    for r in range(n_draws):
+        X, y = (np.asarray(part) for part in draw(random_state=seed + r))
+        X_train, X_test, y_train, y_test = train_test_split(
+            X, y, test_size=test_size, stratify=y, random_state=seed + r)
+        rows.append({(name, measure): value for name, cols in feature_sets.items()
+                     for measure, value in confidence_summary(
+                         clone(model).fit(X_train[:, cols], y_train), X_test[:, cols], y_test,
+                         threshold=threshold).items()})
+    table = pd.DataFrame(rows, index=pd.RangeIndex(n_draws, name="draw"))
+    table.columns = pd.MultiIndex.from_tuples(table.columns, names=["features", "measure"])
+    return table
+
+
+def _feature_sets(feature_sets, n_features):
+    if feature_sets is None:
+        return {"all features": list(range(n_features))}
+    if not isinstance(feature_sets, dict) or not feature_sets:
+        raise ValueError(
+            "feature_sets must be None or a non-empty dict of name -> list of columns.")
+    return feature_sets
+
+
+def _training_and_held_out(models, feature_sets, X_train, X_test, y_train, y_test):
+    """{(model, features, part): accuracy} of every model on every feature set of one split."""
+    row = {}
+    for name, model in models.items():
+        for features, cols in feature_sets.items():
+            fitted = clone(model).fit(X_train[:, cols], y_train)
+            row[(name, features, "training")] = fitted.score(X_train[:, cols], y_train)
+            row[(name, features, "held out")] = fitted.score(X_test[:, cols], y_test)
+    return row
+
+
+def _score_table(rows, index_name):
+    table = pd.DataFrame(rows, index=pd.RangeIndex(len(rows), name=index_name))
+    table.columns = pd.MultiIndex.from_tuples(table.columns, names=["model", "features", "part"])
+    return table
+
+
+def scores_over_splits(models, X, y, *, feature_sets=None, n_splits=20, test_size=0.4,
+                       random_state=0):
+    r"""Training and held-out accuracy of several models, over the same repeated splits.
+
+    Split :math:`r` is the :math:`r`-th stratified split of ``StratifiedShuffleSplit``
+    (the splits of `repeated_split_scores` with the same arguments); every model and
+    feature set is fitted on its training part :math:`F_r` and scored on both parts,
+
+    .. math::
+
+        a^{\text{train}}_r = \frac{1}{|F_r|}\sum_{n \in F_r} [\hat y_r(x_n) = y_n], \qquad
+        a^{\text{held out}}_r = \frac{1}{|T_r|}\sum_{n \in T_r} [\hat y_r(x_n) = y_n],
+
+    so that two columns can be compared split by split (`paired_difference`). The
+    splits share samples, so they are not independent draws of the data.
+
+    Parameters
+    ----------
+    models : dict of str to estimator
+        Unfitted scikit-learn style classifiers; cloned for every fit.
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    feature_sets : dict of str to list of int, default=None
+        Name -> the columns of ``X`` a model uses; None: ``{"all features": every column}``.
+    n_splits : int, default=20
+    test_size : float, default=0.4
+        Share held out, in (0, 1).
+    random_state : int, default=0
+        Seed of the splits.
+
+    Returns
+    -------
+    pandas.DataFrame of shape (n_splits, 2 * len(models) * len(feature_sets))
+        Columns ``(model, features, part)`` with ``part`` ``"training"`` or ``"held out"``.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.vstack([rng.normal(0, 1, (20, 2)), rng.normal(3, 1, (20, 2))])
+    >>> lda = {"LDA": GaussianClassifier(covariance="tied")}
+    >>> table = scores_over_splits(lda, X, np.repeat([0, 1], 20), n_splits=3)
+    >>> table.shape, table.columns[0]
+    ((3, 2), ('LDA', 'all features', 'training'))
+    """
+    n_splits = check_number("n_splits", n_splits, minimum=2, integer=True)
+    test_size = check_number("test_size", test_size, minimum=0.0, inclusive=False)
+    if test_size >= 1.0:
+        raise ValueError(f"test_size is the share held out and must be below 1; got {test_size}.")
+    X, y = np.asarray(X), np.asarray(y)
+    if X.ndim != 2 or y.shape != (X.shape[0],):
+        raise ValueError(
+            f"X must be 2-D with one label in y per row; got shapes {X.shape} and {y.shape}."
+        )
+    feature_sets = _feature_sets(feature_sets, X.shape[1])
+    splits = StratifiedShuffleSplit(n_splits=n_splits, test_size=test_size,
+                                    random_state=random_state)
+    return _score_table([_training_and_held_out(models, feature_sets, X[train], X[test],
+                                                y[train], y[test])
+                         for train, test in splits.split(X, y)], "split")
+
+
+def scores_over_draws(models, draw, *, feature_sets=None, n_draws=100, test_size=0.4,
+                      random_state=0):
+    r"""Training and held-out accuracy of several models on independent samples of the data.
+
+    Draw :math:`r` is ``draw(random_state=random_state + r)``, a fresh sample from a
+    generating model (e.g. ``partial(fitted_model.sample, 150)``), split once
+    (stratified, seeded with ``random_state + r``) and scored as in `scores_over_splits`.
+    Unlike repeated splits of one sample, the draws are independent, so the standard
+    error of a mean over draws, :math:`s / \sqrt R`, is a fair one.
+
+    Parameters
+    ----------
+    models : dict of str to estimator
+        Unfitted scikit-learn style classifiers; cloned for every fit.
+    draw : callable
+        ``draw(random_state=seed)`` returns ``X, y``.
+    feature_sets : dict of str to list of int, default=None
+        As in `scores_over_splits`.
+    n_draws : int, default=100
+    test_size : float, default=0.4
+        As in ``train_test_split``.
+    random_state : int, default=0
+        Seed of the first draw and its split.
+
+    Returns
+    -------
+    pandas.DataFrame of shape (n_draws, 2 * len(models) * len(feature_sets))
+        Columns ``(model, features, part)``, as in `scores_over_splits`.
+
+    Examples
+    --------
+    >>> from functools import partial
+    >>> truth = GaussianClassifier().fit([[0.0], [1.0], [3.0], [4.0]], [0, 0, 1, 1])
+    >>> table = scores_over_draws({"QDA": GaussianClassifier()}, partial(truth.sample, 40),
+    ...                           n_draws=2)
+    >>> table.shape
+    (2, 2)
+    """
+    n_draws = check_number("n_draws", n_draws, minimum=1, integer=True)
+    seed = int(check_number("random_state", random_state, minimum=0, integer=True))
+    rows = []
+    for r in range(n_draws):
+        X, y = (np.asarray(part) for part in draw(random_state=seed + r))
+        X_train, X_test, y_train, y_test = train_test_split(
+            X, y, test_size=test_size, stratify=y, random_state=seed + r)
+        rows.append(_training_and_held_out(models, _feature_sets(feature_sets, X.shape[1]),
+                                           X_train, X_test, y_train, y_test))
+    return _score_table(rows, "draw")
+
+
+@dataclass(frozen=True)
+class PairedDifference:
+    r"""Summary of paired differences :math:`d_r = a_r - b_r` (see `paired_difference`).
+
+    Attributes
+    ----------
+    mean : float
+        :math:`\bar d`.
+    standard_error : float
+        :math:`s_d / \sqrt R`, with :math:`s_d` the sample standard deviation (divisor
+        :math:`R - 1`).
+    greater, less, equal : int
+        How many :math:`d_r` are above, below and at zero.
+    """
+
+    mean: float
+    standard_error: float
+    greater: int
+    less: int
+    equal: int
+
+
+def paired_difference(a, b):
+    r"""Mean, standard error and signs of the paired differences :math:`d_r = a_r - b_r`.
+
+    .. math::
+
+        \bar d = \frac1R \sum_{r=1}^R d_r, \qquad
+        \mathrm{SE}(\bar d) = \frac{1}{\sqrt R}\sqrt{\frac{1}{R - 1}\sum_r (d_r - \bar d)^2}.
+
+    Pairing (the same split or the same draw for both) removes what the two share, so
+    the standard error of :math:`\bar d` is smaller than that of either mean. The
+    formula treats the :math:`R` pairs as independent: true for independent draws, not
+    for repeated splits of one sample, whose overlap makes it too small.
+
+    Parameters
+    ----------
+    a, b : array-like of shape (R,)
+        Paired values, :math:`R \ge 2`.
+
+    Returns
+    -------
+    PairedDifference
+
+    Examples
+    --------
+    >>> result = paired_difference([0.9, 0.8, 0.85], [0.8, 0.8, 0.8])
+    >>> round(result.mean, 4), round(result.standard_error, 4), result.greater, result.equal
+    (0.05, 0.0289, 2, 1)
+    """
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if a.ndim != 1 or a.shape != b.shape or a.size < 2:
+        raise ValueError(
+            f"a and b must be 1-D arrays of the same length, at least 2; got shapes "
+            f"{a.shape} and {b.shape}."
+        )
+    if not (np.all(np.isfinite(a)) and np.all(np.isfinite(b))):
+        raise ValueError("a and b contain NaN or infinite values; pass finite numbers.")
+    d = a - b
+    return PairedDifference(mean=float(d.mean()),
+                            standard_error=float(d.std(ddof=1) / np.sqrt(d.size)),
+                            greater=int(np.sum(d > 0)), less=int(np.sum(d < 0)),
+                            equal=int(np.sum(d == 0)))
+
+
+def sampled_bayes_accuracy(model, n_samples=100_000, random_state=0):
+    r"""Accuracy of the Bayes rule on data drawn from a generative model, by Monte Carlo.
+
+    When the data come from ``model`` itself, its own posterior is the Bayes rule, and
+    the best achievable accuracy is
+
+    .. math::
+
+        a^* = E_{x \sim p(x)}\big[\max_k P(k \mid x)\big]
+            \approx \frac1M \sum_{m=1}^M \max_k P(k \mid x_m), \qquad x_m \sim p(x),
+
+    with Monte Carlo standard error :math:`s / \sqrt M` (averaging the largest
+    posterior has a smaller variance than counting right answers). The Bayes error is
+    :math:`1 - a^*`.
+
+    Parameters
+    ----------
+    model : fitted generative classifier
+        With ``sample(n, random_state=...)`` and ``predict_proba``.
+    n_samples : int, default=100_000
+        :math:`M`.
+    random_state : int, default=0
+
+    Returns
+    -------
+    (float, float)
+        :math:`a^*` and its standard error.
+
+    Examples
+    --------
+    >>> from lecture_utils.gaussian import tied_bayes_error
+    >>> model = GaussianClassifier(covariance="tied").fit([[-1.0], [1.0], [1.0], [3.0]],
+    ...                                                   [0, 0, 1, 1])
+    >>> accuracy, error = sampled_bayes_accuracy(model)
+    >>> bool(abs(accuracy - (1 - tied_bayes_error([0.0], [2.0], [[1.0]]))) < 4 * error)
+    True
+    """
+    n_samples = check_number("n_samples", n_samples, minimum=2, integer=True)
+    X, _ = model.sample(n_samples, random_state=random_state)
+    largest = model.predict_proba(X).max(axis=1)
+    return float(largest.mean()), float(largest.std(ddof=1) / np.sqrt(n_samples))
+
+
+def imputation_over_splits(model, X, y, column, *, n_splits=20, test_size=0.4, random_state=0):
+    r"""Held-out error of four guesses of a hidden feature, over repeated stratified splits.
+
+    On each split (those of `scores_over_splits`) ``model`` is fitted on the training
+    part; then feature :math:`m` = ``column`` of every held-out sample is hidden and
+    guessed by the training mean of :math:`x_m`, the sample's class mean
+    :math:`\mu_{y,m}`, and the model's conditional mean with the class known,
+    :math:`E[x_m \mid x_o, y]`, and unknown, :math:`\sum_k P(k \mid x_o)\, E[x_m \mid x_o, k]`
+    (``model.impute``). Each guess is scored by its mean absolute error,
+
+    .. math::
+
+        \mathrm{MAE}_r = \frac{1}{|T_r|}\sum_{n \in T_r} |\hat x_{nm} - x_{nm}|.
+
+    Parameters
+    ----------
+    model : unfitted generative classifier
+        With ``means_`` and ``impute(X, y=None)`` once fitted (`GaussianClassifier`).
+    X : array-like of shape (n_samples, n_features), n_features >= 2
+    y : array-like of shape (n_samples,)
+    column : int
+        The feature to hide.
+    n_splits, test_size, random_state
+        As in `scores_over_splits`.
+
+    Returns
+    -------
+    pandas.DataFrame of shape (n_splits, 4)
+        Columns ``"overall mean"``, ``"class mean"``, ``"model, class known"``,
+        ``"model, class unknown"``; index ``split``.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> x = rng.normal(size=60)
+    >>> X, y = np.column_stack([x, x + rng.normal(0, 0.1, 60)]), np.repeat([0, 1], 30)
+    >>> errors = imputation_over_splits(GaussianClassifier(), X, y, 1, n_splits=2).mean()
+    >>> bool(errors["model, class known"] < errors["class mean"])
+    True
+    """
+    n_splits = check_number("n_splits", n_splits, minimum=2, integer=True)
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    if X.ndim != 2 or X.shape[1] < 2 or y.shape != (X.shape[0],):
+        raise ValueError(
+            f"X must be 2-D with at least two features and y one label per row; got shapes "
+            f"{X.shape} and {y.shape}."
+        )
+    column = check_number("column", column, minimum=0, maximum=X.shape[1] - 1, integer=True)
+    splits = StratifiedShuffleSplit(n_splits=n_splits, test_size=test_size,
+                                    random_state=random_state)
+    rows = []
+    for train, test in splits.split(X, y):
+        fitted = clone(model).fit(X[train], y[train])
+        hidden, truth = X[test].copy(), X[test, column]
+        hidden[:, column] = np.nan
+        guesses = {
+            "overall mean": np.full(truth.shape, X[train, column].mean()),
+            "class mean": fitted.means_[np.searchsorted(fitted.classes_, y[test]), column],
+            "model, class known": fitted.impute(hidden, y[test])[:, column],
+            "model, class unknown": fitted.impute(hidden)[:, column],
+        }
+        rows.append({name: float(np.mean(np.abs(guess - truth)))
+                     for name, guess in guesses.items()})
+    return pd.DataFrame(rows, index=pd.RangeIndex(n_splits, name="split"))
+
+
+def paired_error_summary(accuracies, first, second):
+    r"""Mean test errors of two columns of `accuracy_over_splits`, and their paired difference.
+
+    With :math:`e_r = 100\,(1 - a_r)` the error in per cent on split :math:`r = 1, \dots, R`
+    and :math:`d_r = e^{\text{second}}_r - e^{\text{first}}_r` (both on the same split),
+
+    .. math::
+
+        \bar d = \frac{1}{R} \sum_r d_r, \qquad
+        \operatorname{se}(\bar d) = \frac{1}{\sqrt R}
+            \sqrt{\frac{1}{R - 1} \sum_r (d_r - \bar d)^2}.
+
+    The paired difference cancels what the two share on a split (which files are
+    hard), so its standard error is smaller than that of either mean.
+
+    Parameters
+    ----------
+    accuracies : pandas.DataFrame
+        One row per split, as returned by `accuracy_over_splits`.
+    first, second : str
+        Two of its columns; the difference is ``second`` minus ``first``.
+
+    Returns
+    -------
+    str
+        ``"first e1 %, second e2 %; paired difference d ± se points (sem); second lower on
+        n of R splits, higher on m"``.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"a": [0.90, 0.92, 0.94], "b": [0.93, 0.93, 0.95]})
+    >>> print(paired_error_summary(table, "a", "b"))  # doctest: +NORMALIZE_WHITESPACE
+    a 8.00 %, b 6.33 %; paired difference -1.67 ± 0.67 points (sem);
+    b lower on 3 of 3 splits, higher on 0
+    """
+    if not isinstance(accuracies, pd.DataFrame) or len(accuracies) < 2 or not {
+            first, second} <= set(accuracies.columns):
+        raise ValueError(
+            f"accuracies must be a DataFrame of at least two splits with columns {first!r} and "
+            f"{second!r}, as returned by accuracy_over_splits."
+        )
+    errors = 100.0 * (1.0 - accuracies[[first, second]].astype(float))
+    difference = errors[second] - errors[first]
+    return (f"{first} {errors[first].mean():.2f} %, {second} {errors[second].mean():.2f} %; "
+            f"paired difference {difference.mean():.2f} ± {difference.sem():.2f} points (sem); "
+            f"{second} lower on {int(np.sum(difference < 0))} of {difference.size} splits, "
+            f"higher on {int(np.sum(difference > 0))}")
+
+
+def times_lower(curve, first, second):
+    r"""In how many repetitions model ``first`` has a lower test error than ``second``, at each size.
+
+    The two models of a `LearningCurve` are trained and tested on the same sets in each
+    repetition :math:`r`, so their errors are paired; the count
+
+    .. math::
+
+        n(m) = \#\{r : e_{first}(r, m) < e_{second}(r, m)\}
+
+    says how often ``first`` wins, ties counting for neither. Out of :math:`R` repetitions,
+    a count near :math:`R/2` is no evidence of a difference (a sign test).
+
+    Parameters
+    ----------
+    curve : LearningCurve
+    first, second : str
+        Names of two models in ``curve.errors``.
+
+    Returns
+    -------
+    pandas.Series of int
+        Indexed by the training-set sizes.
+
+    Examples
+    --------
+    >>> curve = LearningCurve(np.array([10, 20]), {"a": np.array([[0.1, 0.2], [0.3, 0.1]]),
+    ...                                             "b": np.array([[0.2, 0.2], [0.2, 0.3]])})
+    >>> times_lower(curve, "a", "b").tolist()
+    [1, 1]
+    """
+    missing = [name for name in (first, second) if name not in curve.errors]
+    if missing:
+        raise ValueError(f"no model named {missing} in the curve; it has {list(curve.errors)}.")
+    wins = np.sum(curve.errors[first] < curve.errors[second], axis=0)
+    return pd.Series(wins, index=pd.Index(curve.train_sizes, name="training samples"))

@@ -1290,9 +1290,11 @@ def plot_weight_pairs(weights, labels, ax=None, *, favours=None, legend=True):
         One tick label per event.
     ax : matplotlib Axes, default=None
     favours : pair of str, default=None
-        Names of the numerator and denominator classes, written on the y axis.
+        Names of the numerator and denominator classes; the y axis says which class a
+        positive weight speaks for (short, so that it fits a low figure).
     legend : bool, default=True
-        Name the sets in a legend outside the axes, at their right.
+        Name the sets in a legend outside the axes, at their right (a figure legend
+        when the figure has a layout engine, as the collection's style gives it).
 
     Returns
     -------
@@ -1325,20 +1327,24 @@ def plot_weight_pairs(weights, labels, ax=None, *, favours=None, legend=True):
                             **HATCH_STYLE, label=str(name)))
     ax.axhline(0.0, color="black", linewidth=0.8)
     ax.set_xticks(positions, [str(label) for label in labels])
-    ax.set_ylabel("$b_j$" if favours is None
-                  else f"$b_j$  (< 0: {favours[1]},  > 0: {favours[0]})")
+    ax.set_ylabel("$b_j$" if favours is None else f"$b_j$  (> 0: {favours[0]})")
     if legend:
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
+        if ax.figure.get_layout_engine() is not None:
+            # a figure legend in the layout's own margin lands on the same pixels however
+            # often the figure is drawn; an axes legend placed outside may move by one
+            ax.figure.legend(loc="outside right center", framealpha=0.9)
+        else:
+            ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
     return drawn
 
 
 def plot_llr_calibration(table, ax=None):
-    r"""The error a model claims against the error it makes, per bin of :math:`\lvert\mathrm{llr}\rvert`.
+    r"""The error a model claims against the error it makes, per bin of :math:`|\mathrm{llr}|`.
 
     Draws the columns of `experiments.llr_calibration` on a log scale: the claimed
     error (circles, dashed) and the observed error (squares, solid) with its 95 %
     interval; a bin without errors shows its upper bound as a downward triangle.
-    Each tick names a bin and its number of samples.
+    Each tick names a bin and, in brackets, its number of samples.
 
     Parameters
     ----------
@@ -1373,7 +1379,7 @@ def plot_llr_calibration(table, ax=None):
     low, high = table["95 % low"].to_numpy(dtype=float), table["95 % high"].to_numpy(dtype=float)
     floor = 10.0 ** np.floor(np.log10(max(np.min(claimed[claimed > 0], initial=1e-3), 1e-300)) - 1)
     drawn = {"claimed": ax.plot(x, np.maximum(claimed, floor), color="black", linestyle="--",
-                                marker="o", label="error the model claims")[0]}
+                                marker="o", label="error the model claims, σ(−|llr|)")[0]}
     some = observed > 0
     shown = np.where(some, observed, np.nan)
     drawn["observed"] = ax.errorbar(
@@ -1387,11 +1393,13 @@ def plot_llr_calibration(table, ax=None):
     ax.set_yscale("log")
     ax.set_ylim(floor, 1.5)
     step = max(1, int(np.ceil(-np.log10(floor) / 5)))  # about five labelled decades
-    ax.yaxis.set_major_locator(LogLocator(base=10.0 ** step))
+    # a fixed number of ticks, not one that depends on the axes' size: the ticks, and with
+    # them the layout, stay the same however often the figure is drawn
+    ax.yaxis.set_major_locator(LogLocator(base=10.0 ** step, numticks=8))
     ax.yaxis.set_minor_locator(NullLocator())
-    ax.set_xticks(x, [f"{name}\n({n})" for name, n in zip(table.index, table["samples"],
-                                                          strict=True)])
-    ax.set_xlabel("|llr| (files)")
+    ax.set_xticks(x, [f"{name} ({n})" for name, n in zip(table.index, table["samples"],
+                                                         strict=True)])
+    ax.set_xlabel("|llr| (number of files)")
     ax.set_ylabel("error rate")
     ax.legend(loc="lower left", framealpha=0.9)
     return drawn
@@ -1452,8 +1460,9 @@ def plot_dirichlet_simplex(concentration, ax=None, *, categories=("1", "2", "3")
 
     from .discrete import dirichlet_log_density
 
-    a = np.broadcast_to(np.asarray(concentration, dtype=float), (3,))
-    if np.ndim(concentration) > 1 or not np.all(a > 0) or not np.all(np.isfinite(a)):
+    a = np.asarray(concentration, dtype=float)
+    a = np.full(3, a) if a.ndim == 0 else a
+    if a.shape != (3,) or not np.all(a > 0) or not np.all(np.isfinite(a)):
         raise ValueError(
             f"concentration must be 3 positive numbers (or one for all three); got "
             f"{plain(concentration)!r}."
@@ -1478,7 +1487,7 @@ def plot_dirichlet_simplex(concentration, ax=None, *, categories=("1", "2", "3")
     ax.plot(*np.vstack([corners, corners[:1]]).T, color="black", linewidth=1.2)
     # The bottom names sit under the edge, each running inwards from its corner, so that
     # the names of two panels side by side do not meet; the top name sits above its corner.
-    offsets = ((0.0, -0.04, "left", "top"), (1.0, -0.04, "right", "top"),
+    offsets = ((0.0, -0.06, "left", "top"), (1.0, -0.06, "right", "top"),
                (0.5, corners[2, 1] + 0.04, "center", "bottom"))
     for name, (x, y, ha, va) in zip(categories, offsets, strict=True):
         ax.text(x, y, str(name), ha=ha, va=va)
@@ -1487,10 +1496,525 @@ def plot_dirichlet_simplex(concentration, ax=None, *, categories=("1", "2", "3")
                      markeredgecolor="black", markeredgewidth=1.2, label=name, zorder=3)[0]
              for k, (name, point) in enumerate(points.items())]
     ax.set_aspect("equal")
-    ax.set(xlim=(-0.03, 1.03), ylim=(-0.12, corners[2, 1] + 0.16))    # room for the names
+    ax.set(xlim=(-0.03, 1.03), ylim=(-0.14, corners[2, 1] + 0.16))    # room for the names
     ax.set_axis_off()
     if title is not None:
         ax.set_title(title)
     if legend and drawn:
         ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), framealpha=1.0)
     return {"density": filled, "points": drawn}
+
+
+def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", "3")):
+    r"""A Dirichlet prior and its posterior on the simplex of three categories, with the three
+    point estimates of :math:`\boldsymbol\pi` on the posterior.
+
+    With counts :math:`N_j` (:math:`N = \sum_j N_j`) and prior :math:`\mathrm{Dir}(\boldsymbol a)`,
+    the posterior is :math:`\mathrm{Dir}(\boldsymbol N + \boldsymbol a)`, and
+
+    .. math::
+
+        \pi^{\text{ML}}_j = \frac{N_j}{N}, \qquad
+        \pi^{\text{MAP}}_j = \frac{N_j + a_j - 1}{N + a_0 - m}, \qquad
+        \mathbb E[\pi_j \mid \mathcal D] = \frac{N_j + a_j}{N + a_0}
+        \qquad (m = 3,\ a_0 = \textstyle\sum_j a_j).
+
+    The left axes show the prior, the right axes the posterior with the three estimates
+    (`plot_dirichlet_simplex`), each named in the legend with its value.
+
+    Parameters
+    ----------
+    counts : array-like of shape (3,)
+        Non-negative counts with a positive total.
+    concentration : float or array-like of shape (3,)
+        :math:`\boldsymbol a`, every :math:`a_j \ge 1` (so that the MAP estimate is the mode of
+        the posterior given by the formula above).
+    axes : sequence of two matplotlib Axes
+    categories : sequence of 3 str
+        The names written at the corners.
+
+    Returns
+    -------
+    dict
+        ``"estimates"``: ``{"ML": ..., "MAP": ..., "posterior mean": ...}``, arrays of shape (3,);
+        ``"prior"`` and ``"posterior"``: what `plot_dirichlet_simplex` drew on each axes.
+
+    Examples
+    --------
+    >>> fig, axes = plt.subplots(1, 2)
+    >>> drawn = plot_dirichlet_update([3, 2, 0], 2.0, axes)
+    >>> {name: p.round(3).tolist() for name, p in drawn["estimates"].items()}
+    {'ML': [0.6, 0.4, 0.0], 'MAP': [0.5, 0.375, 0.125], 'posterior mean': [0.455, 0.364, 0.182]}
+    >>> plt.close(fig)
+    """
+    counts = np.asarray(counts, dtype=float)
+    if counts.shape != (3,) or np.any(counts < 0) or counts.sum() <= 0:
+        raise ValueError(f"counts must be 3 non-negative counts with a positive total; got "
+                         f"{plain(counts)!r}.")
+    a = np.asarray(concentration, dtype=float)
+    a = np.full(3, a) if a.ndim == 0 else a
+    if a.shape != (3,) or not np.all(a >= 1):
+        raise ValueError(f"concentration must be 3 numbers of at least 1 (or one for all three); "
+                         f"got {plain(concentration)!r}.")
+    if len(axes) != 2:
+        raise ValueError(f"axes must be two Axes, the prior's and the posterior's; got "
+                         f"{len(axes)}.")
+    posterior = counts + a
+    estimates = {"ML": counts / counts.sum(),
+                 "MAP": (posterior - 1.0) / (posterior - 1.0).sum(),
+                 "posterior mean": posterior / posterior.sum()}
+    labels = {f"{name} ({', '.join(f'{p:.2f}' for p in point)})": point
+              for name, point in estimates.items()}
+    return {
+        "estimates": estimates,
+        "prior": plot_dirichlet_simplex(a, axes[0], categories=categories,
+                                        title=f"prior Dir({', '.join(f'{v:g}' for v in a)})"),
+        "posterior": plot_dirichlet_simplex(
+            posterior, axes[1], categories=categories, points=labels,
+            title=f"posterior Dir({', '.join(f'{v:g}' for v in posterior)})"),
+    }
+
+
+def plot_covariance_ellipses(means, covariances, classes, ax=None, *, n_stds=(1.0, 2.0),
+                             principal_axes=True):
+    r"""Each class's covariance ellipses and principal half-axes, in its colour and line style.
+
+    With :math:`\Sigma_k = U \operatorname{diag}(\lambda_1, \lambda_2) U^T`, the contour
+    :math:`\Delta_k(x) = n` of class :math:`k` is an ellipse centred at :math:`\mu_k`, with
+    axes along the eigenvectors :math:`u_i` and half-lengths :math:`n\sqrt{\lambda_i}`
+    (`lecture_utils.gaussian.ellipse_points`). The half-axes are drawn for :math:`n = 1`,
+    from :math:`\mu_k` to :math:`\mu_k + \sqrt{\lambda_i}\, u_i`, and the mean in the
+    class's marker. Angles are true only on equal axes: call ``ax.set_aspect("equal")``.
+
+    Parameters
+    ----------
+    means : array-like of shape (n_classes, 2)
+    covariances : array-like of shape (n_classes, 2, 2)
+    classes : sequence of str
+        Class names, for the legend.
+    ax : matplotlib Axes, default=None
+    n_stds : sequence of float, default=(1.0, 2.0)
+        The Mahalanobis distances of the ellipses; the first is drawn thicker.
+    principal_axes : bool, default=True
+
+    Returns
+    -------
+    dict
+        ``"ellipses"`` (list of Ellipse), ``"axes"`` (list of Line2D), ``"means"``
+        (list of Line2D, one per class, labelled with the class name).
+
+    Examples
+    --------
+    >>> drawn = plot_covariance_ellipses([[0.0, 0.0]], [[[4.0, 0.0], [0.0, 1.0]]], ["a"])
+    >>> len(drawn["ellipses"]), len(drawn["axes"]), float(drawn["ellipses"][0].width)
+    (2, 2, 4.0)
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    means = np.asarray(means, dtype=float)
+    covariances = np.asarray(covariances, dtype=float)
+    if means.ndim != 2 or means.shape[1] != 2 or covariances.shape != (len(means), 2, 2):
+        raise ValueError(f"means must have shape (K, 2) and covariances (K, 2, 2); got "
+                         f"{means.shape} and {covariances.shape}.")
+    if len(classes) != len(means):
+        raise ValueError(f"classes must name the {len(means)} classes; got {len(classes)}.")
+    drawn = {"ellipses": [], "axes": [], "means": []}
+    for k, (mean, covariance) in enumerate(zip(means, covariances, strict=True)):
+        style = {"color": class_color(k), "linestyle": class_linestyle(k)}
+        for j, n_std in enumerate(n_stds):
+            drawn["ellipses"].append(covariance_ellipse(mean, covariance, n_std, ax,
+                                                        linewidth=2.2 if j == 0 else 1.2,
+                                                        **style))
+        if principal_axes:
+            eigenvalues, eigenvectors = np.linalg.eigh(covariance)
+            for length, direction in zip(np.sqrt(eigenvalues), eigenvectors.T, strict=True):
+                end = mean + length * direction
+                drawn["axes"].extend(ax.plot([mean[0], end[0]], [mean[1], end[1]],
+                                             color=class_color(k), linewidth=2.5))
+        drawn["means"].extend(ax.plot(*mean, marker=class_marker(k), color=class_color(k),
+                                      markeredgecolor="black", markersize=9, linestyle="none",
+                                      label=str(classes[k])))
+    ax.autoscale_view()
+    return drawn
+
+
+def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark=None,
+                                          mark_label=None):
+    r"""How each class's log-likelihood falls when its ML covariance is scaled by :math:`c`.
+
+    For class :math:`k` of a fitted full-covariance ``model``, the markers show
+    :math:`\ell_k(\hat\mu_k, c\hat\Sigma_k) - \ell_k(\hat\mu_k, \hat\Sigma_k)` computed from
+    the data (`lecture_utils.gaussian.log_likelihood_at_scaled_covariance`; class
+    :math:`k` at every third scale, starting at the :math:`k`-th, so that equal curves
+    stay visible), and the line the closed form
+
+    .. math::
+
+        -\frac{N_k D}{2}\Big(\log c + \frac1c - 1\Big),
+
+    one line per distinct class size :math:`N_k`. The x axis is logarithmic.
+
+    Parameters
+    ----------
+    model : fitted GaussianClassifier with ``covariance="full"``
+    X : array-like of shape (n_samples, n_features)
+        The data ``model`` was fitted on.
+    y : array-like of shape (n_samples,)
+    scales : array-like of shape (n_scales,)
+        Positive factors :math:`c`, increasing.
+    ax : matplotlib Axes, default=None
+    mark : float, default=None
+        A scale to mark with a vertical dotted line (e.g. :math:`N_k / (N_k - 1)`).
+    mark_label : str, default=None
+        Its legend entry.
+
+    Returns
+    -------
+    dict
+        ``"points"`` (one Line2D per class), ``"curves"`` (Line2D), ``"mark"`` (Line2D or None).
+
+    Examples
+    --------
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> X, y = np.array([[0.0], [2.0], [1.0], [5.0]]), np.array([0, 0, 1, 1])
+    >>> drawn = plot_scaled_covariance_log_likelihood(GaussianClassifier().fit(X, y), X, y,
+    ...                                               [0.5, 1.0, 2.0], mark=1.5)
+    >>> len(drawn["points"]), len(drawn["curves"])
+    (2, 1)
+    >>> plt.close("all")
+    """
+    from .gaussian import log_likelihood_at_scaled_covariance
+
+    ax = _axes(ax)
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    scales = np.asarray(scales, dtype=float)
+    if getattr(model, "covariance", None) != "full":
+        raise ValueError("model must be a GaussianClassifier fitted with covariance='full'.")
+    index = class_index(model.classes_, y)
+    drawn = {"points": [], "curves": [], "mark": None}
+    for k, label in enumerate(np.asarray(model.classes_).tolist()):
+        rows = X[index == k]
+        values = log_likelihood_at_scaled_covariance(rows, model.means_[k],
+                                                     model.covariances_[k], [1.0, *scales])
+        shown = slice(k % 3, None, 3)
+        drawn["points"].extend(ax.plot(scales[shown], (values[1:] - values[0])[shown],
+                                       marker=class_marker(k), color=class_color(k),
+                                       markeredgecolor="black", linestyle="none",
+                                       markersize=8, label=str(label)))
+    fine = np.geomspace(scales.min(), scales.max(), 400)
+    for size in np.unique(np.bincount(index)[np.bincount(index) > 0]):
+        drawn["curves"].extend(ax.plot(
+            fine, -0.5 * size * X.shape[1] * (np.log(fine) + 1.0 / fine - 1.0), color="black",
+            linewidth=1.5, zorder=1, label=f"formula, $N_k = {size}$"))
+    if mark is not None:
+        drawn["mark"] = ax.axvline(mark, color="black", linestyle=":", linewidth=1.5,
+                                   label=mark_label)
+    ax.set_xscale("log")
+    ticks = [t for t in (0.25, 0.5, 0.7, 1.0, 1.4, 2.0, 4.0) if scales.min() <= t <= scales.max()]
+    ax.set_xticks(ticks, labels=[f"{t:g}" for t in ticks])
+    ax.minorticks_off()
+    ax.set_xlabel(r"scale $c$ of the covariance")
+    ax.set_ylabel(r"$\ell_k(c\hat\Sigma_k) - \ell_k(\hat\Sigma_k)$")
+    return drawn
+
+
+@dataclass
+class ErrorAreaPlot:
+    """What `plot_error_areas` drew, and the area it shaded."""
+
+    ax: object
+    curves: list = field(default_factory=list)
+    areas: list = field(default_factory=list)
+    error: float = 0.0
+
+
+def plot_error_areas(model, grid, ax=None, *, priors=None, feature_name=None):
+    r"""The weighted class densities :math:`\pi_k\,p(x \mid k)` along one feature, and the
+    areas where Bayes' rule errs, shaded.
+
+    Bayes' rule picks the class with the largest :math:`\pi_k\,p(x \mid k)`, so at each
+    :math:`x` it is wrong for every other class; the shaded area of class :math:`k` (its
+    colour and hatch) is the probability that a member of class :math:`k` is misassigned,
+    and the shaded areas add up to the Bayes error of the model,
+
+    .. math::
+
+        \operatorname{err} = \int \sum_k [\hat y(x) \ne k]\,\pi_k\,p(x \mid k)\,dx
+        = \int \min\big(\pi_0\,p(x \mid 0),\, \pi_1\,p(x \mid 1)\big)\,dx
+        \quad\text{(two classes)},
+
+    which is returned as ``error`` (trapezoid rule over ``grid``; the grid must cover
+    the classes for it to be the whole area).
+
+    Parameters
+    ----------
+    model : fitted classifier with ``log_likelihood``, ``classes_`` and ``priors_``, one feature
+    grid : array-like of shape (n_points,)
+        Increasing feature values.
+    ax : matplotlib Axes, default=None
+    priors : array-like of shape (n_classes,), default=None
+        :math:`\pi_k`; the model's ``priors_`` when None.
+    feature_name : str, default=None
+        The x-axis label.
+
+    Returns
+    -------
+    ErrorAreaPlot
+
+    Examples
+    --------
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> X, y = np.array([[-1.0], [1.0], [1.0], [3.0]]), np.array([0, 0, 1, 1])
+    >>> model = GaussianClassifier(covariance="tied").fit(X, y)   # means 0, 2; variance 1
+    >>> drawn = plot_error_areas(model, np.linspace(-8, 10, 2001))
+    >>> round(drawn.error, 4)                                      # Phi(-1)
+    0.1587
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    grid = np.asarray(grid, dtype=float)
+    if grid.ndim != 1 or grid.size < 2 or np.any(np.diff(grid) <= 0):
+        raise ValueError(f"grid must be increasing feature values, at least two; got shape "
+                         f"{grid.shape}.")
+    classes = np.asarray(model.classes_)
+    priors = model.priors_ if priors is None else np.asarray(priors, dtype=float)
+    weighted = np.exp(log_joint(model.log_likelihood(grid[:, None]), priors))
+    decided = np.argmax(weighted, axis=1)
+    drawn = ErrorAreaPlot(ax=ax)
+    for k, label in enumerate(classes.tolist()):
+        wrong = decided != k
+        drawn.curves.extend(ax.plot(grid, weighted[:, k], color=class_color(k),
+                                    linestyle=class_linestyle(k), label=f"π p(x | {label})"))
+        drawn.areas.append(ax.fill_between(grid, 0.0, weighted[:, k], where=wrong,
+                                           color=class_color(k), alpha=0.35,
+                                           hatch=class_hatch(k) or "..", **HATCH_STYLE,
+                                           label=f"{label} misassigned"))
+        drawn.error += float(np.trapezoid(np.where(wrong, weighted[:, k], 0.0), grid))
+    ax.set(xlim=(grid[0], grid[-1]), ylabel="π p(x | class)")
+    ax.set_ylim(bottom=0.0)
+    return _finish(ax, drawn, feature_name=feature_name)
+
+
+def plot_projections(X, y, directions, axes, *, classes=None, bins=30):
+    r"""Two-feature data with lines along chosen directions, and each class's histogram of
+    the projections on each direction.
+
+    For a direction :math:`w`, the projection of :math:`x` is
+    :math:`z = u^T (x - \bar x)` with :math:`u = w / \lVert w\rVert` and :math:`\bar x`
+    the mean of all samples: the signed distance of :math:`x`'s foot on the line through
+    :math:`\bar x` along :math:`u`. The first axes get the scatter (class markers and
+    colours) and one line per direction (black, its own line style) through
+    :math:`\bar x`; they are set to equal aspect, so that the angles between the lines
+    are true. Each further axes gets the histograms of one direction's projections, one
+    per class (its colour and hatch), titled with the direction's name.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    directions : dict of str to array-like of shape (2,)
+        Name -> direction :math:`w` (any length but zero).
+    axes : sequence of matplotlib Axes
+        ``1 + len(directions)`` axes: the scatter's, then one per direction.
+    classes : sequence, default=None
+        The class order (colours, markers); ``np.unique(y)`` when None.
+    bins : int, default=30
+        Histogram bins, shared by the classes of one direction.
+
+    Returns
+    -------
+    dict
+        ``"points"`` (one PathCollection per class), ``"lines"`` (one Line2D per
+        direction, labelled with its name), ``"histograms"`` (per direction, one bar
+        container per class) and ``"projections"`` (name -> ndarray of shape (n_samples,)).
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
+    >>> fig, axes = plt.subplots(1, 2)
+    >>> drawn = plot_projections(X, [0, 0, 1, 1], {"x1": [2.0, 0.0]}, axes)
+    >>> drawn["projections"]["x1"].tolist()
+    [-2.0, -1.0, 1.0, 2.0]
+    >>> plt.close(fig)
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    if X.ndim != 2 or X.shape[1] != 2 or y.shape != (X.shape[0],):
+        raise ValueError(f"X must have two columns and y one label per row; got shapes "
+                         f"{X.shape} and {y.shape}.")
+    if not isinstance(directions, dict) or not directions:
+        raise ValueError("directions must be a non-empty dict of name -> 2-D direction.")
+    if len(axes) != 1 + len(directions):
+        raise ValueError(f"axes must be {1 + len(directions)}: the scatter's and one per "
+                         f"direction; got {len(axes)}.")
+    classes = np.unique(y) if classes is None else np.asarray(classes)
+    index = class_index(classes, y)
+    centre = X.mean(axis=0)
+    reach = np.abs(X - centre).max()
+    drawn = {"points": scatter_classes(X, y, classes, axes[0], size=14, alpha=0.5),
+             "lines": [], "histograms": [], "projections": {}}
+    for j, (name, w) in enumerate(directions.items()):
+        w = np.asarray(w, dtype=float)
+        if w.shape != (2,) or not np.all(np.isfinite(w)) or not np.any(w):
+            raise ValueError(f"direction {name!r} must be two finite numbers, not both zero; "
+                             f"got {plain(w)!r}.")
+        u = w / np.linalg.norm(w)
+        ends = centre + np.outer([-reach, reach], u)
+        drawn["lines"].extend(axes[0].plot(ends[:, 0], ends[:, 1], color="black",
+                                           linestyle=("-", "--", ":", "-.")[j % 4],
+                                           linewidth=2.0, label=name))
+        z = (X - centre) @ u
+        drawn["projections"][name] = z
+        edges = np.histogram_bin_edges(z, bins=bins)
+        drawn["histograms"].append([
+            axes[j + 1].hist(z[index == k], bins=edges, color=class_color(k), alpha=0.35,
+                             hatch=class_hatch(k), **HATCH_STYLE, label=str(label))[2]
+            for k, label in enumerate(classes.tolist())])
+        axes[j + 1].set(title=f"on {name}", xlabel="projection", yticks=[])
+    axes[0].set_aspect("equal", adjustable="datalim")
+    return drawn
+
+
+def plot_loss_along(W, moves, X1, C, penalty=0.0, ax=None, *, steps=None):
+    r"""The penalised loss along straight lines through ``W``: :math:`J(W + s\,V)` against :math:`s`.
+
+    Each named direction :math:`V` (the shape of :math:`W`) gets one curve, in its own colour,
+    marker and line style. A flat curve is a direction in which the Hessian has a zero
+    eigenvalue: :math:`J` does not change, e.g. the same shift of every bias.
+
+    Parameters
+    ----------
+    W : array-like of shape (d + 1, K)
+        Where the lines pass, e.g. the fitted weights.
+    moves : dict of str to array-like of shape (d + 1, K)
+        The directions :math:`V`, by the name shown in the legend.
+    X1, C, penalty
+        As in `lecture_utils.logistic.cross_entropy`.
+    ax : matplotlib Axes, default=None
+    steps : array-like, default=None
+        The values of :math:`s`; 61 from -3 to 3 if None.
+
+    Returns
+    -------
+    list of Line2D
+        One per direction, in the order of ``moves``.
+
+    Examples
+    --------
+    >>> from lecture_utils.logistic import add_bias, one_hot
+    >>> X1, C = add_bias(np.array([[0.0], [1.0], [2.0]])), one_hot(np.array([0, 1, 1]), 2)
+    >>> lines = plot_loss_along(np.zeros((2, 2)), {"shared bias": [[1.0, 1.0], [0.0, 0.0]]}, X1, C)
+    >>> bool(np.ptp(lines[0].get_ydata()) < 1e-12)          # a shared shift changes nothing
+    True
+    >>> plt.close("all")
+    """
+    from .logistic import cross_entropy
+
+    ax = _axes(ax)
+    W = np.asarray(W, dtype=float)
+    steps = np.linspace(-3.0, 3.0, 61) if steps is None else np.asarray(steps, dtype=float)
+    lines = []
+    for k, (name, move) in enumerate(moves.items()):
+        move = np.asarray(move, dtype=float)
+        if move.shape != W.shape:
+            raise ValueError(f"direction {name!r} has shape {move.shape}; W has {W.shape}.")
+        losses = [cross_entropy(W + s * move, X1, C, penalty) for s in steps]
+        lines.extend(ax.plot(steps, losses, label=name, color=class_color(k),
+                             linestyle=class_linestyle(k), marker=class_marker(k),
+                             markevery=max(1, steps.size // 6)))
+    ax.set(xlabel="step $s$", ylabel="$J(W + sV)$")
+    return lines
+
+
+def plot_class_histograms(values, y, ax=None, *, bins=30, thresholds=None):
+    r"""Histograms (densities) of one quantity in each class, with vertical thresholds.
+
+    Each class has its colour and its hatch (`class_hatch`); each threshold is a black
+    vertical line in its own line style, labelled by its name, so that nothing is told
+    apart by colour alone.
+
+    Parameters
+    ----------
+    values : array-like of shape (n_samples,)
+    y : array-like of shape (n_samples,)
+    ax : matplotlib Axes, default=None
+    bins : int or array-like, default=30
+        As in ``numpy.histogram``, shared by all classes.
+    thresholds : dict of str to float, default=None
+        Where to draw vertical lines, by the label shown in the legend.
+
+    Returns
+    -------
+    dict
+        ``"bars"`` (one BarContainer per class, in the order of ``np.unique(y)``) and
+        ``"thresholds"`` (Line2D, one per threshold).
+
+    Examples
+    --------
+    >>> drawn = plot_class_histograms([1.0, 2.0, 2.5, 6.0, 7.0], [0, 0, 0, 1, 1], bins=4,
+    ...                               thresholds={"cut": 4.0})
+    >>> len(drawn["bars"]), drawn["thresholds"][0].get_xdata()[0]
+    (2, 4.0)
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    values, y = np.asarray(values, dtype=float), np.asarray(y)
+    if values.ndim != 1 or y.shape != values.shape:
+        raise ValueError(
+            f"values and y must be 1-D and of the same length; got shapes {values.shape} and "
+            f"{y.shape}."
+        )
+    edges = np.histogram_bin_edges(values, bins=bins)
+    drawn = {"bars": [], "thresholds": []}
+    for k, label in enumerate(np.unique(y).tolist()):
+        drawn["bars"].append(ax.hist(
+            values[y == label], bins=edges, density=True, alpha=0.45, color=class_color(k),
+            edgecolor=class_color(k), hatch=class_hatch(k + 1), label=f"class {label}")[2])
+    for m, (name, value) in enumerate((thresholds or {}).items()):
+        drawn["thresholds"].append(ax.axvline(value, color="black", linewidth=2,
+                                              linestyle=class_linestyle(m + 1), label=name))
+    ax.set_ylabel("density")
+    return drawn
+
+
+def plot_outlier_panels(effects, axes, *, to_scale=0.55, feature_names=("$x_1$", "$x_2$")):
+    """One `plot_outlier_effect` panel per outlier, titled by how far each boundary turned,
+    with one legend for all panels below them.
+
+    Parameters
+    ----------
+    effects : sequence of lecture_utils.experiments.OutlierEffect
+        E.g. ``[outlier_effect(X, y, position) for position in positions]``.
+    axes : sequence of matplotlib Axes
+        One per effect, in one figure (use ``layout=`` a constrained layout, so that the
+        legend below the panels gets its room).
+    to_scale : float, default=0.55
+        As in `plot_outlier_effect`: both features to one scale, so the angles are true.
+    feature_names : (str, str), default=("$x_1$", "$x_2$")
+
+    Returns
+    -------
+    list of str
+        The panel titles, e.g. ``"LDA 24°, LR 0°"`` (LR: logistic regression), one per effect.
+
+    Examples
+    --------
+    >>> from lecture_utils.experiments import outlier_effect
+    >>> X = np.array([[0.0, 0.0], [0.5, 1.0], [1.0, 0.2], [3.0, 0.0], [3.5, 1.0], [4.0, 0.4]])
+    >>> effect = outlier_effect(X, [0, 0, 0, 1, 1, 1], (9.0, 0.0))
+    >>> fig, axes = plt.subplots(1, 1, squeeze=False, layout="constrained")
+    >>> plot_outlier_panels([effect], axes[0])[0].startswith("LDA ")
+    True
+    >>> plt.close("all")
+    """
+    effects = list(effects)
+    if len(axes) != len(effects):
+        raise ValueError(f"one axes per effect: got {len(axes)} axes for {len(effects)} effects.")
+    titles = []
+    for ax, effect in zip(axes, effects):
+        titles.append("LDA {:.0f}°, LR {:.0f}°".format(*effect.rotation_degrees.values()))
+        plot_outlier_effect(effect.X, effect.y, effect.outlier, effect.boundaries, ax,
+                            label=effect.label, title=titles[-1], legend=False,
+                            to_scale=to_scale, feature_names=feature_names)
+    axes[0].figure.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center",
+                          ncol=6, columnspacing=0.8, handlelength=1.5)
+    return titles

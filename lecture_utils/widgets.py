@@ -649,3 +649,88 @@ def pca_dimension_widget(dimensions, errors, pca, projections, image_shape, n_co
         style={"description_width": "initial"},
     )
     return widgets.interactive(draw, dimension=slider)
+
+
+def draw_weights_over_alpha(views, labels, axes):
+    r"""Draw the weights :math:`b_j` of several `PseudoCountView` side by side, one panel each.
+
+    Every panel has the same y range (1.25 times the largest finite :math:`\lvert b_j\rvert`
+    of all views), so bar heights compare across panels; each is titled with its
+    :math:`\alpha` and test error, and bars are coloured by the class they speak for, in
+    the class colours of the training labels' sorted order. Infinite weights are hatched
+    bars that run out of the frame (see `plotting.plot_llr_weights`).
+
+    Parameters
+    ----------
+    views : sequence of PseudoCountView
+        From `pseudo_count_view`, all with the same two classes.
+    labels : sequence of str
+        One name per count column.
+    axes : sequence of matplotlib Axes
+        One per view.
+
+    Returns
+    -------
+    list of BarContainer
+        The bars of each panel.
+
+    Examples
+    --------
+    >>> X, y = np.array([[3, 0], [1, 2], [0, 3]]), np.array(["a", "a", "b"])
+    >>> views = [pseudo_count_view(X, y, X, y, alpha) for alpha in (0.0, 1.0)]
+    >>> fig, axes = plt.subplots(1, 2)
+    >>> [len(bars) for bars in draw_weights_over_alpha(views, ["u", "v"], axes)]
+    [2, 2]
+    >>> axes[1].get_title()
+    'α = 1: error 33.3%'
+    >>> plt.close(fig)
+    """
+    views, axes = list(views), list(np.ravel(axes))
+    if not views or len(views) != len(axes):
+        raise ValueError(f"give one Axes per view; got {len(views)} views and {len(axes)} Axes.")
+    finite = [np.abs(v.weights[np.isfinite(v.weights)]) for v in views]
+    limit = 1.25 * max(max((w.max() for w in finite if w.size), default=0.0), 1.0)
+    order = sorted(views[0].classes)
+    colors = tuple(class_color(order.index(c)) for c in views[0].classes)
+    drawn = []
+    for k, (view, ax) in enumerate(zip(views, axes, strict=True)):
+        drawn.append(plot_llr_weights(view.weights, labels, ax, colors=colors, limit=limit,
+                                      title=f"α = {view.alpha:g}: error {view.error_rate:.1%}"))
+        ax.set_ylabel(f"b  (> 0: {view.classes[0]})" if k == 0 else "")
+    return drawn
+
+
+def draw_prior_views(views, axes, feature_name=None, ticks=None):
+    r"""Draw several `PriorView` side by side, one per Axes, with one legend.
+
+    Each panel shows :math:`P(c_1 \mid x)`, :math:`P(c_0 \mid x)`, the threshold heights
+    and the sample, titled with its prior; the y label stays on the first panel and the
+    legend goes beside the last, where it covers no curve.
+
+    Parameters
+    ----------
+    views : sequence of PriorView
+    axes : sequence of matplotlib Axes
+        One per view, e.g. ``plt.subplots(1, 3, sharey=True)[1]``.
+    feature_name : str, default=None
+        The x-axis label of every panel.
+    ticks : sequence of float, default=None
+        x ticks of every panel (few, so that neighbouring panels' labels do not meet).
+
+    Returns
+    -------
+    list of plotting.CurvePlot
+    """
+    views = list(views)
+    if len(axes) != len(views):
+        raise ValueError(f"give one Axes per view: {len(views)} views, {len(axes)} Axes.")
+    drawn = []
+    for ax, view in zip(axes, views, strict=True):
+        drawn.append(draw_prior_view(view, ax, feature_name))
+        ax.set(title=f"P({view.classes[1]}) = {view.prior:g}", yticks=[0, 0.5, 1],
+               ylabel="posterior" if ax is axes[0] else "")
+        if ticks is not None:
+            ax.set_xticks(ticks)
+        ax.get_legend().remove()
+    axes[-1].legend(loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    return drawn

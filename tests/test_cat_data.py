@@ -12,13 +12,12 @@ from lecture_utils.datasets import (
     CHECKSUMS,
     DATA_DIR,
     FUR_COLOURS,
-    cat_shelter_probabilities,
-    cat_shelter_true_log_ratios,
     load_cat_fur,
     load_cat_shelter,
     sha256_of,
 )
 from lecture_utils.discrete import CategoricalClassifier
+from lecture_utils.synthetic import cat_shelter_probabilities, cat_shelter_true_log_ratios
 
 CAT_FILES = ("cat_fur.csv", "cat_shelter.csv")
 

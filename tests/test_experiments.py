@@ -164,7 +164,10 @@ def test_confidence_summary_counts_sure_and_certain_posteriors():
     proba = model.predict_proba(X_test)
     assert summary["accuracy"] == 0.5
     assert summary["mean max P"] == pytest.approx(proba.max(axis=1).mean())
-    assert summary["log-loss"] == pytest.approx(log_loss(y_test, proba, labels=model.classes_))
+    assert summary["log-loss"] == np.inf     # P(m | c) = 0 for a male: not clipped
+    first_three = confidence_summary(model, X_test[:3], y_test[:3], threshold=0.7)
+    assert first_three["log-loss"] == pytest.approx(
+        log_loss(y_test[:3], proba[:3], labels=model.classes_))
     assert summary["max P > 0.7"] == 3 and summary["right among those"] == pytest.approx(2 / 3)
     assert summary["P = 1"] == 3 and summary["P = 1, wrong"] == 1
     assert np.isnan(confidence_summary(model, X_test[:1], y_test[:1], threshold=0.9)
@@ -201,3 +204,149 @@ def test_squared_multiple_correlations_bad_input():
         squared_multiple_correlations(np.ones((2, 3)))
     with pytest.raises(ValueError, match="positive definite"):
         squared_multiple_correlations(np.ones((2, 2)))
+
+
+def test_confidence_over_draws_draws_a_fresh_sample_each_time():
+    from sklearn.model_selection import train_test_split
+
+    from lecture_utils.discrete import CategoricalClassifier
+    from lecture_utils.experiments import confidence_over_draws, confidence_summary
+    from lecture_utils.synthetic import make_cat_shelter
+
+    sets = {"fur": [0], "fur twice": [0, 0]}
+    table = confidence_over_draws(CategoricalClassifier(alpha=1.0), make_cat_shelter, sets,
+                                  n_draws=3, test_size=100, random_state=5)
+    assert table.shape == (3, 14) and table.columns.names == ["features", "measure"]
+    assert list(table.columns.get_level_values("features").unique()) == list(sets)
+    # draw r is the sample of seed random_state + r, split with the same seed
+    X, y = make_cat_shelter(random_state=6)
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=100, stratify=y,
+                                                        random_state=6)
+    by_hand = confidence_summary(CategoricalClassifier(alpha=1.0).fit(X_train[:, [0]], y_train),
+                                 X_test[:, [0]], y_test)
+    assert table.loc[1, "fur"].to_dict() == pytest.approx(by_hand, nan_ok=True)
+    assert table[("fur", "accuracy")].nunique() > 1                  # fresh samples
+    assert table.equals(confidence_over_draws(CategoricalClassifier(alpha=1.0), make_cat_shelter,
+                                              sets, n_draws=3, test_size=100, random_state=5))
+    with pytest.raises(ValueError, match="non-empty dict"):
+        confidence_over_draws(CategoricalClassifier(), make_cat_shelter, {})
+
+
+def test_llr_calibration_counts_errors_and_claims_per_bin():
+    from scipy.special import expit
+
+    from lecture_utils.experiments import llr_calibration
+
+    llr = np.array([0.5, -1.0, -2.5, 12.0, -15.0, np.inf, 40.0])
+    numerator = np.array([True, True, False, True, True, False, False])
+    table = llr_calibration(llr, numerator, edges=[0, 3, 20, np.inf])
+    assert table.index.tolist() == ["0–3", "3–20", "≥ 20"]
+    assert table["samples"].tolist() == [3, 2, 2]
+    # wrong: -1.0 (numerator, called other), -15.0 (numerator), inf and 40 (not numerator)
+    assert table["wrong"].tolist() == [1, 1, 2]
+    assert table["claimed error"].iloc[0] == pytest.approx(expit(-np.abs(llr[:3])).mean())
+    assert table["claimed error"].iloc[2] == pytest.approx(expit(-40.0) / 2)
+    assert (table["95 % low"] <= table["observed error"]).all()
+    assert (table["observed error"] <= table["95 % high"]).all()
+    assert "3–20" not in llr_calibration(llr[:3], numerator[:3], [0, 3, 20]).index
+
+
+def test_llr_calibration_bad_input():
+    from lecture_utils.experiments import llr_calibration
+
+    with pytest.raises(ValueError, match="numerator_true"):
+        llr_calibration([1.0, 2.0], [1, 0], [0, 5])
+    with pytest.raises(ValueError, match="NaN"):
+        llr_calibration([np.nan], [True], [0, 5])
+    with pytest.raises(ValueError, match="edges"):
+        llr_calibration([1.0], [True], [1, 5])
+
+
+def test_paired_error_summary_reports_means_and_the_paired_difference():
+    import pandas as pd
+
+    from lecture_utils.experiments import paired_error_summary
+
+    table = pd.DataFrame({"a": [0.90, 0.80, 0.95, 0.85], "b": [0.92, 0.81, 0.95, 0.88]})
+    text = paired_error_summary(table, "a", "b")
+    difference = 100 * ((1 - table["b"]) - (1 - table["a"]))
+    assert text.startswith("a 12.50 %, b 11.00 %;")
+    assert f"{difference.mean():.2f} ± {difference.sem():.2f}" in text
+    assert text.endswith("b lower on 3 of 4 splits, higher on 0")
+    with pytest.raises(ValueError, match="columns"):
+        paired_error_summary(table, "a", "c")
+
+
+def test_scores_over_splits_uses_the_splits_of_repeated_split_scores():
+    from lecture_utils.datasets import load_iris_2d
+    from lecture_utils.experiments import repeated_split_scores, scores_over_splits
+
+    data = load_iris_2d()
+    table = scores_over_splits({"QDA": GaussianClassifier(), "LDA": GaussianClassifier(
+        covariance="tied")}, data.X, data.y, feature_sets={"length": [0], "both": [0, 1]},
+        n_splits=5)
+    assert table.shape == (5, 8)
+    assert list(table.columns.names) == ["model", "features", "part"]
+    np.testing.assert_allclose(table["QDA", "both", "held out"],
+                               repeated_split_scores(GaussianClassifier(), data.X, data.y,
+                                                     n_splits=5))
+    assert (table.xs("training", axis=1, level="part") >= 0).all().all()
+    with pytest.raises(ValueError, match="test_size"):
+        scores_over_splits({"QDA": GaussianClassifier()}, data.X, data.y, test_size=1.0)
+
+
+def test_scores_over_draws_is_reproducible_and_uses_fresh_samples():
+    from functools import partial
+
+    from lecture_utils.experiments import scores_over_draws
+
+    truth = GaussianClassifier().fit([[0.0], [1.0], [3.0], [4.0]], [0, 0, 1, 1])
+    draw = partial(truth.sample, 60)
+    first = scores_over_draws({"QDA": GaussianClassifier()}, draw, n_draws=4, random_state=3)
+    again = scores_over_draws({"QDA": GaussianClassifier()}, draw, n_draws=4, random_state=3)
+    assert first.equals(again)
+    assert first.shape == (4, 2) and first.index.name == "draw"
+
+
+def test_paired_difference_counts_signs_and_matches_the_standard_error():
+    from lecture_utils.experiments import paired_difference
+
+    a, b = np.array([0.8, 0.9, 0.7, 0.75]), np.array([0.7, 0.9, 0.75, 0.6])
+    result = paired_difference(a, b)
+    d = a - b
+    assert result.mean == pytest.approx(d.mean())
+    assert result.standard_error == pytest.approx(d.std(ddof=1) / 2)
+    assert (result.greater, result.less, result.equal) == (2, 1, 1)
+    with pytest.raises(ValueError, match="same length"):
+        paired_difference([1.0, 2.0], [1.0])
+    with pytest.raises(ValueError, match="NaN"):
+        paired_difference([1.0, np.nan], [1.0, 2.0])
+
+
+def test_sampled_bayes_accuracy_matches_the_tied_closed_form():
+    from lecture_utils.experiments import sampled_bayes_accuracy
+    from lecture_utils.gaussian import tied_bayes_error
+
+    model = GaussianClassifier(covariance="tied").fit([[-1.0, 0.0], [1.0, 0.0], [0.0, 1.0],
+                                                       [2.0, 1.0], [2.0, 3.0], [4.0, 3.0]],
+                                                      [0, 0, 0, 1, 1, 1])
+    accuracy, error = sampled_bayes_accuracy(model, n_samples=200_000, random_state=1)
+    exact = 1 - tied_bayes_error(model.means_[0], model.means_[1], model.covariances_[0])
+    assert abs(accuracy - exact) < 4 * error
+    assert 0 < error < 0.01
+
+
+def test_imputation_over_splits_ranks_the_guesses_on_correlated_features():
+    from lecture_utils.experiments import imputation_over_splits
+
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1], 60)
+    first = rng.normal(size=120) + 4 * y
+    X = np.column_stack([first, first + rng.normal(0, 0.2, 120)])
+    errors = imputation_over_splits(GaussianClassifier(), X, y, 1, n_splits=4)
+    assert list(errors.columns) == ["overall mean", "class mean", "model, class known",
+                                    "model, class unknown"]
+    means = errors.mean()
+    assert means["model, class known"] < means["class mean"] < means["overall mean"]
+    with pytest.raises(ValueError, match="two features"):
+        imputation_over_splits(GaussianClassifier(), X[:, :1], y, 0)

@@ -547,3 +547,157 @@ def test_grey_and_error_images_use_the_style_maps():
     assert errors.image.get_cmap().name == ERROR_CMAP.name
     assert correlations[0].get_cmap().name == GREY_CMAP.name
     plt.close(fig)
+
+
+def test_plot_error_areas_shades_each_class_where_the_other_wins():
+    from lecture_utils.gaussian import univariate_rule_error
+    from lecture_utils.plotting import plot_error_areas
+
+    data = make_gaussian_classes([[0.0], [3.0]], [[[1.0]], [[4.0]]], 400, random_state=0)
+    model = GaussianClassifier(priors=[0.3, 0.7]).fit(*data)
+    drawn = plot_error_areas(model, np.linspace(-12.0, 15.0, 4001), feature_name="x")
+    exact = univariate_rule_error(model.means_[:, 0], model.covariances_[:, 0, 0], (0.3, 0.7))
+    assert drawn.error == pytest.approx(exact.error, abs=1e-5)
+    assert len(drawn.curves) == 2 and len(drawn.areas) == 2
+    assert [line.get_linestyle() for line in drawn.curves] == ["-", "--"]
+    assert drawn.areas[1].get_hatch() == class_hatch(1)
+    assert drawn.ax.get_xlabel() == "x"
+    plt.close("all")
+
+
+def test_plot_projections_projects_on_unit_directions_with_equal_aspect():
+    from lecture_utils.plotting import plot_projections
+
+    data = make_gaussian_classes([[0.0, 0.0], [2.0, 1.0]], [np.eye(2)] * 2, 50, random_state=0)
+    fig, axes = plt.subplots(1, 3)
+    drawn = plot_projections(data.X, data.y, {"a": [3.0, 0.0], "b": [1.0, 1.0]}, axes)
+    centred = data.X - data.X.mean(axis=0)
+    assert np.allclose(drawn["projections"]["a"], centred[:, 0])
+    assert np.allclose(drawn["projections"]["b"], centred.sum(axis=1) / np.sqrt(2))
+    assert [line.get_label() for line in drawn["lines"]] == ["a", "b"]
+    assert axes[0].get_aspect() == 1.0
+    assert len(drawn["histograms"]) == 2 and len(drawn["histograms"][0]) == 2
+    with pytest.raises(ValueError, match="axes must be 3"):
+        plot_projections(data.X, data.y, {"a": [1.0, 0.0], "b": [0.0, 1.0]}, axes[:2])
+    plt.close(fig)
+
+
+# ---------------------------------------------------------------- the Dirichlet simplex
+def test_dirichlet_simplex_draws_points_where_they_belong_and_shades_the_density():
+    from lecture_utils.plotting import SIMPLEX_CORNERS, plot_dirichlet_simplex
+
+    fig, ax = plt.subplots()
+    drawn = plot_dirichlet_simplex([5, 2, 2], ax, categories=("a", "b", "c"),
+                                   points={"corner a": [1, 0, 0], "edge": [0.5, 0.5, 0.0]})
+    xy = [line.get_xydata()[0] for line in drawn["points"]]
+    np.testing.assert_allclose(xy[0], SIMPLEX_CORNERS[0])
+    np.testing.assert_allclose(xy[1], SIMPLEX_CORNERS[:2].mean(axis=0))
+    assert drawn["points"][0].get_marker() != drawn["points"][1].get_marker()   # not colour alone
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["corner a", "edge"]
+    assert {"a", "b", "c"} <= {t.get_text() for t in ax.texts}
+    assert drawn["density"].get_cmap().name == GREY_CMAP.name
+    assert drawn["density"].levels.max() > 5      # Dir(5, 2, 2) peaks well above the uniform 2
+    plt.close(fig)
+
+
+@pytest.mark.parametrize(("concentration", "points", "message"), [
+    ([1.0, 0.0, 1.0], None, "concentration"),
+    ([1.0, 1.0], None, "concentration"),
+    (1.0, {"p": [0.5, 0.6, 0.0]}, "point 'p'"),
+])
+def test_dirichlet_simplex_rejects_bad_input(concentration, points, message):
+    from lecture_utils.plotting import plot_dirichlet_simplex
+
+    with pytest.raises(ValueError, match=message):
+        plot_dirichlet_simplex(concentration, points=points)
+    plt.close("all")
+
+
+def test_dirichlet_update_marks_ml_map_and_posterior_mean():
+    from lecture_utils.discrete import maximise_on_simplex
+    from lecture_utils.plotting import plot_dirichlet_update
+
+    fig, axes = plt.subplots(1, 2)
+    counts, a = np.array([3.0, 2.0, 0.0]), np.array([2.0, 2.0, 2.0])
+    drawn = plot_dirichlet_update(counts, a, axes, categories=("x", "y", "z"))
+    estimates = drawn["estimates"]
+    np.testing.assert_allclose(estimates["ML"], counts / 5)
+    np.testing.assert_allclose(estimates["MAP"], maximise_on_simplex(counts, concentration=a),
+                               atol=1e-4)
+    np.testing.assert_allclose(estimates["posterior mean"], (counts + a) / 11)
+    assert axes[0].get_title() == "prior Dir(2, 2, 2)"
+    assert axes[1].get_title() == "posterior Dir(5, 4, 2)"
+    assert axes[0].get_legend() is None
+    assert [t.get_text() for t in axes[1].get_legend().get_texts()][0] == "ML (0.60, 0.40, 0.00)"
+    with pytest.raises(ValueError, match="at least 1"):
+        plot_dirichlet_update(counts, 0.5, axes)
+    with pytest.raises(ValueError, match="positive total"):
+        plot_dirichlet_update([0, 0, 0], 2.0, axes)
+    plt.close(fig)
+
+
+def test_weight_pairs_differ_in_hatch_and_keep_class_colours_free():
+    from lecture_utils.plotting import plot_weight_pairs
+
+    bars = plot_weight_pairs({"a": [1.0, -0.5], "b": [0.8, -0.7]}, ["x", "y"],
+                             favours=("C", "Python"))
+    assert [container[0].get_hatch() or "" for container in bars] == [class_hatch(0),
+                                                                       class_hatch(1)]
+    colours = {to_rgb(container[0].get_facecolor()) for container in bars}
+    assert len(colours) == 2 and not colours & {to_rgb(class_color(0)), to_rgb(class_color(1))}
+    assert "C" in bars[0][0].axes.get_ylabel()
+    with pytest.raises(ValueError, match="finite"):
+        plot_weight_pairs({"a": [1.0, np.inf]}, ["x", "y"])
+    plt.close("all")
+
+
+def test_llr_calibration_plot_draws_both_rates_on_a_log_scale():
+    import pandas as pd
+
+    from lecture_utils.plotting import plot_llr_calibration
+
+    table = pd.DataFrame({"samples": [4, 10], "wrong": [1, 0], "claimed error": [0.2, 1e-30],
+                          "observed error": [0.25, 0.0], "95 % low": [0.006, 0.0],
+                          "95 % high": [0.81, 0.31]}, index=["0–5", "≥ 5"])
+    drawn = plot_llr_calibration(table)
+    ax = drawn["claimed"].axes
+    assert ax.get_yscale() == "log" and ax.get_ylim()[0] <= 1e-30
+    assert drawn["claimed"].get_linestyle() == "--"
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0–5 (4)", "≥ 5 (10)"]
+    with pytest.raises(ValueError, match="columns"):
+        plot_llr_calibration(table.drop(columns="95 % high"))
+    plt.close("all")
+
+
+def test_plot_covariance_ellipses_draws_each_class_and_its_half_axes():
+    from lecture_utils.plotting import plot_covariance_ellipses
+
+    fig, ax = plt.subplots()
+    covariances = np.array([[[4.0, 0.0], [0.0, 1.0]], [[1.0, 0.5], [0.5, 1.0]]])
+    drawn = plot_covariance_ellipses([[0.0, 0.0], [3.0, 3.0]], covariances, ["a", "b"], ax)
+    assert len(drawn["ellipses"]) == 4 and len(drawn["axes"]) == 4 and len(drawn["means"]) == 2
+    assert drawn["ellipses"][0].width == pytest.approx(4.0)    # 2 * 1 sd along the long axis
+    assert drawn["ellipses"][0].get_linestyle() != drawn["ellipses"][2].get_linestyle()
+    ends = [np.linalg.norm(np.diff(line.get_xydata(), axis=0)) for line in drawn["axes"][:2]]
+    assert sorted(ends) == pytest.approx([1.0, 2.0])
+    with pytest.raises(ValueError, match="classes"):
+        plot_covariance_ellipses([[0.0, 0.0]], covariances[:1], ["a", "b"], ax)
+    plt.close(fig)
+
+
+def test_plot_scaled_covariance_log_likelihood_peaks_at_one_on_its_formula():
+    from lecture_utils.plotting import plot_scaled_covariance_log_likelihood
+
+    data = load_iris_2d()
+    model = GaussianClassifier().fit(data.X, data.y)
+    fig, ax = plt.subplots()
+    drawn = plot_scaled_covariance_log_likelihood(model, data.X, data.y, np.geomspace(0.5, 2, 13),
+                                                  ax, mark=50 / 49, mark_label="N - 1")
+    assert len(drawn["points"]) == 3 and len(drawn["curves"]) == 1 and drawn["mark"] is not None
+    for line in drawn["points"]:
+        c, drop = line.get_data()
+        np.testing.assert_allclose(drop, -50 * (np.log(c) + 1 / c - 1), atol=1e-9)
+    with pytest.raises(ValueError, match="full"):
+        plot_scaled_covariance_log_likelihood(GaussianClassifier(covariance="tied").fit(
+            data.X, data.y), data.X, data.y, [1.0], ax)
+    plt.close(fig)

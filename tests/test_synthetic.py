@@ -124,3 +124,90 @@ def test_exponential_bayes_threshold_needs_a_ratio_above_one():
     with pytest.raises(ValueError, match="mean_ratio"):
         exponential_bayes_threshold(mean_ratio=1.0)
 
+
+
+def test_gaussian_accuracy_over_draws_pairs_the_models_on_each_draw():
+    from lecture_utils.synthetic import gaussian_accuracy_over_draws
+
+    models = {"tied": GaussianClassifier(covariance="tied"),
+              "same again": GaussianClassifier(covariance="tied"),
+              "full": GaussianClassifier(covariance="full")}
+    table = gaussian_accuracy_over_draws(models, [[0.0, 0.0], [2.0, 0.0]], [np.eye(2)] * 2, 30,
+                                         n_draws=4, n_test_per_class=1_000, random_state=1)
+    assert table.shape == (4, 3) and list(table.columns) == list(models)
+    assert np.array_equal(table["tied"], table["same again"])   # same data in every draw
+    assert table["tied"].nunique() > 1                           # a new sample in every draw
+    bayes = 1 - 0.8413447                                        # Phi(-1), means 2 apart
+    assert np.all(1 - table["tied"] > bayes - 0.03)
+    again = gaussian_accuracy_over_draws(models, [[0.0, 0.0], [2.0, 0.0]], [np.eye(2)] * 2, 30,
+                                         n_draws=4, n_test_per_class=1_000, random_state=1)
+    assert again.equals(table)
+    with pytest.raises(ValueError, match="non-empty dict"):
+        gaussian_accuracy_over_draws({}, [[0.0], [1.0]], [[[1.0]], [[1.0]]], 5)
+
+
+# ------------------------------------------------------------ the shelter cats
+def test_make_cat_shelter_draws_the_committed_cats_and_fresh_ones():
+    from lecture_utils.datasets import CAT_SHELTER_CATEGORIES, load_cat_shelter
+    from lecture_utils.synthetic import make_cat_shelter
+
+    committed, drawn = load_cat_shelter(), make_cat_shelter(300, random_state=0)
+    assert np.array_equal(drawn.X, committed.X) and np.array_equal(drawn.y, committed.y)
+    assert drawn.feature_names == tuple(CAT_SHELTER_CATEGORIES) and drawn.target_name == "sex"
+    fresh = make_cat_shelter(300, random_state=1)
+    assert not np.array_equal(fresh.X, committed.X)
+    for d, values in enumerate(CAT_SHELTER_CATEGORIES.values()):
+        assert set(fresh.X[:, d].tolist()) <= set(values)
+    with pytest.raises(ValueError, match="n_cats"):
+        make_cat_shelter(0)
+
+
+def test_make_cat_shelter_follows_its_model():
+    from lecture_utils.datasets import CAT_SHELTER_CATEGORIES
+    from lecture_utils.synthetic import cat_shelter_probabilities, make_cat_shelter
+
+    X, y = make_cat_shelter(40_000, random_state=2)
+    assert abs(np.mean(y == "male") - 0.5) < 0.01
+    for d, (feature, by_sex) in enumerate(cat_shelter_probabilities().items()):
+        for sex, expected in by_sex.items():
+            values = X[y == sex, d]
+            observed = [np.mean(values == v) for v in CAT_SHELTER_CATEGORIES[feature]]
+            np.testing.assert_allclose(observed, expected, atol=0.015)
+
+
+def test_categorical_bayes_accuracy_is_the_bayes_rules_accuracy():
+    from itertools import product
+
+    from lecture_utils.synthetic import categorical_bayes_accuracy
+
+    priors = np.array([0.3, 0.7])
+    tables = [np.array([[0.2, 0.5, 0.3], [0.6, 0.1, 0.3]]), np.array([[0.9, 0.1], [0.4, 0.6]])]
+    by_hand = sum(max(priors[k] * tables[0][k, a] * tables[1][k, b] for k in range(2))
+                  for a, b in product(range(3), range(2)))
+    assert categorical_bayes_accuracy(priors, tables) == pytest.approx(by_hand)
+    # a feature with the same distribution in every class changes nothing
+    same = np.array([[0.25, 0.75], [0.25, 0.75]])
+    assert categorical_bayes_accuracy(priors, tables + [same]) == pytest.approx(by_hand)
+    assert categorical_bayes_accuracy(priors, []) == pytest.approx(0.7)   # the larger prior
+    with pytest.raises(ValueError, match="class_probabilities"):
+        categorical_bayes_accuracy([0.3, 0.3], tables)
+    with pytest.raises(ValueError, match=r"feature_probabilities\[1\]"):
+        categorical_bayes_accuracy(priors, [tables[0], [[0.5, 0.5]]])
+
+
+def test_cat_shelter_best_accuracy():
+    from lecture_utils.datasets import load_cat_shelter
+    from lecture_utils.discrete import CategoricalClassifier
+    from lecture_utils.synthetic import cat_shelter_best_accuracy, make_cat_shelter
+
+    assert cat_shelter_best_accuracy(["coat"]) == pytest.approx(0.5)
+    every = cat_shelter_best_accuracy()
+    assert every == pytest.approx(cat_shelter_best_accuracy(["fur", "size"]))   # coat adds nothing
+    assert cat_shelter_best_accuracy(["fur"]) < every
+    # no fitted classifier does better on many new cats (up to sampling noise)
+    X, y = load_cat_shelter()
+    X_new, y_new = make_cat_shelter(50_000, random_state=3)
+    model = CategoricalClassifier(alpha=1.0).fit(X, y)
+    assert model.score(X_new, y_new) < every + 3 * np.sqrt(every * (1 - every) / 50_000)
+    with pytest.raises(ValueError, match="features must name"):
+        cat_shelter_best_accuracy(["tail"])

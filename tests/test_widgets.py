@@ -676,3 +676,72 @@ def test_weight_plot_legend_names_the_classes_of_the_colours():
     assert legend.legend_handles[0].get_facecolor() == to_rgba("red")
     with pytest.raises(ValueError, match="give favours"):
         plot_llr_weights([0.3], ["x"], legend=True)
+
+
+# ---------------------------------------------------------------- posteriors over alpha
+def test_posteriors_over_alpha_draws_one_panel_per_view_and_one_legend():
+    from lecture_utils.widgets import draw_posteriors_over_alpha
+
+    data, _ = counts_table()
+    views = [categorical_alpha_view(data.X, data.y, a, categories=[FUR_COLOURS], priors=[0.5, 0.5])
+             for a in (0.0, 1.0, 10.0)]
+    fig, axes = plt.subplots(1, 3, sharey=True)
+    drawn = draw_posteriors_over_alpha(views, axes, feature="fur", target="sex")
+    assert len(drawn) == 3
+    for view, ax, panel in zip(views, axes, drawn, strict=True):
+        assert ax.get_title() == view.title
+        assert len(panel) == len(view.classes)                  # one set of bars per class
+        for k, bars in enumerate(panel):                        # horizontal: the widths
+            np.testing.assert_allclose([bar.get_width() for bar in bars], view.posteriors[:, k])
+    fig.canvas.draw()
+    assert [t.get_text() for t in axes[0].get_yticklabels()] == list(FUR_COLOURS)
+    assert [ax.get_legend() is not None for ax in axes] == [False, False, True]
+    legend = axes[-1].get_legend()
+    assert legend.get_title().get_text() == "P(sex | fur)"
+    assert [t.get_text() for t in legend.get_texts()] == ["female", "male"]
+    plt.close(fig)
+
+
+def test_posteriors_over_alpha_needs_one_axes_per_view():
+    from lecture_utils.widgets import draw_posteriors_over_alpha
+
+    data, _ = counts_table()
+    view = categorical_alpha_view(data.X, data.y, 1.0, categories=[FUR_COLOURS])
+    fig, axes = plt.subplots(1, 2)
+    with pytest.raises(ValueError):
+        draw_posteriors_over_alpha([view], axes)
+    plt.close(fig)
+
+
+def test_weights_over_alpha_share_one_range_and_name_each_alpha():
+    from lecture_utils.widgets import draw_weights_over_alpha
+
+    X, y = np.array([[3, 0, 1], [1, 2, 2], [0, 3, 4]]), np.array(["C", "C", "Python"])
+    views = [pseudo_count_view(X, y, X, y, alpha, numerator="C") for alpha in (0.0, 2.0)]
+    fig, axes = plt.subplots(1, 2)
+    drawn = draw_weights_over_alpha(views, ["a", "b", "c"], axes)
+    assert [len(bars) for bars in drawn] == [3, 3]
+    assert axes[0].get_ylim() == axes[1].get_ylim()
+    assert axes[1].get_title().startswith("α = 2: error")
+    assert axes[0].get_ylabel().endswith("C)") and axes[1].get_ylabel() == ""
+    with pytest.raises(ValueError, match="one Axes per view"):
+        draw_weights_over_alpha(views, ["a", "b", "c"], axes[:1])
+    plt.close(fig)
+
+
+def test_prior_views_side_by_side_share_one_legend_and_name_each_prior():
+    from lecture_utils.widgets import draw_prior_views, prior_view
+
+    heights = load_heights()
+    model = GaussianClassifier().fit(heights.X, heights.y)
+    views = [prior_view(model, p, 174.0) for p in (0.1, 0.9)]
+    fig, axes = plt.subplots(1, 2, sharey=True)
+    drawn = draw_prior_views(views, axes, feature_name="height", ticks=[150, 190])
+    assert len(drawn) == 2
+    assert [ax.get_title() for ax in axes] == ["P(M) = 0.1", "P(M) = 0.9"]
+    assert axes[0].get_legend() is None and axes[1].get_legend() is not None
+    assert axes[0].get_ylabel() == "posterior" and axes[1].get_ylabel() == ""
+    assert list(axes[1].get_xticks()) == [150, 190]
+    with pytest.raises(ValueError, match="one Axes per view"):
+        draw_prior_views(views, axes[:1])
+    plt.close(fig)
