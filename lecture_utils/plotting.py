@@ -1399,6 +1399,7 @@ def plot_llr_calibration(table, ax=None):
     ax.yaxis.set_minor_locator(NullLocator())
     ax.set_xticks(x, [f"{name} ({n})" for name, n in zip(table.index, table["samples"],
                                                          strict=True)])
+    ax.set_xlim(-0.5, len(table) - 0.5)  # room for the outer tick labels within the axes
     ax.set_xlabel("|llr| (number of files)")
     ax.set_ylabel("error rate")
     ax.legend(loc="lower left", framealpha=0.9)
