@@ -1019,3 +1019,257 @@ def density_peaks(model, starts, *, tolerance=1e-3):
             peaks.append(found)
     peaks = np.array(peaks)
     return peaks, np.exp(model.log_density(peaks))
+
+
+def ellipse_points(mean, covariance, mahalanobis=1.0, n_points=64):
+    r"""Points on the contour :math:`\Delta(x) = c` of a 2-D Gaussian: an ellipse.
+
+    With the eigendecomposition :math:`\Sigma = U \operatorname{diag}(\lambda_1, \lambda_2) U^T`
+    (orthonormal columns :math:`u_i`, eigenvalues :math:`0 < \lambda_1 \le \lambda_2`),
+    :math:`\Delta^2(x) = (x - \mu)^T \Sigma^{-1} (x - \mu) = z_1^2 / \lambda_1 + z_2^2 / \lambda_2`
+    with :math:`z = U^T (x - \mu)`, so the contour :math:`\Delta = c` is
+
+    .. math::
+
+        x(t) = \mu + c\,\big(\sqrt{\lambda_1}\cos t\; u_1 + \sqrt{\lambda_2}\sin t\; u_2\big),
+        \qquad 0 \le t < 2\pi :
+
+    an ellipse centred at :math:`\mu`, with axes along the eigenvectors and
+    half-lengths :math:`c\sqrt{\lambda_i}`. The density is the same all along it,
+    :math:`e^{-c^2/2} / (2\pi\sqrt{\lambda_1\lambda_2})`.
+
+    Parameters
+    ----------
+    mean : array-like of shape (2,)
+    covariance : array-like of shape (2, 2)
+        Symmetric positive definite.
+    mahalanobis : float, default=1.0
+        :math:`c > 0`, the Mahalanobis distance of the contour.
+    n_points : int, default=64
+        Points :math:`t = 2\pi j / n` for :math:`j = 0, \dots, n - 1`.
+
+    Returns
+    -------
+    ndarray of shape (n_points, 2)
+
+    Examples
+    --------
+    >>> points = ellipse_points([1.0, 0.0], [[4.0, 0.0], [0.0, 1.0]], 1.0, n_points=4)
+    >>> (points.round(6) + 0.0).tolist()
+    [[1.0, 1.0], [3.0, 0.0], [1.0, -1.0], [-1.0, 0.0]]
+    """
+    means, _ = check_gaussian_parameters(np.asarray(mean, dtype=float)[None],
+                                         np.asarray(covariance, dtype=float)[None])
+    if means.shape[1] != 2:
+        raise ValueError(f"an ellipse needs a 2-D Gaussian; got {means.shape[1]} features.")
+    c = check_number("mahalanobis", mahalanobis, minimum=0.0, inclusive=False)
+    n_points = check_number("n_points", n_points, minimum=1, integer=True)
+    eigenvalues, eigenvectors = np.linalg.eigh(np.asarray(covariance, dtype=float))
+    t = 2.0 * np.pi * np.arange(n_points) / n_points
+    circle = np.column_stack([np.cos(t), np.sin(t)]) * np.sqrt(eigenvalues)
+    return means[0] + c * circle @ eigenvectors.T
+
+
+def log_likelihood_at_scaled_covariance(X, mean, covariance, scales):
+    r"""The log-likelihood :math:`\ell(\mu, c\,\Sigma)` of a sample for every scale ``c``.
+
+    At the ML estimates :math:`\hat\mu, \hat\Sigma` of ``X`` (:math:`N` rows,
+    :math:`D` features), :math:`\operatorname{tr}(\hat\Sigma^{-1} S) = N D` for the
+    scatter matrix :math:`S = N\hat\Sigma`, so
+
+    .. math::
+
+        \ell(\hat\mu, c\hat\Sigma) - \ell(\hat\mu, \hat\Sigma)
+            = -\frac{N D}{2}\Big(\log c + \frac1c - 1\Big),
+
+    which is largest, zero, at :math:`c = 1` and the same for every sample of the
+    same size and dimension.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    mean : array-like of shape (n_features,)
+    covariance : array-like of shape (n_features, n_features)
+        Symmetric positive definite.
+    scales : array-like of shape (n_scales,)
+        Positive factors :math:`c`.
+
+    Returns
+    -------
+    ndarray of shape (n_scales,)
+
+    Examples
+    --------
+    >>> X = np.array([[0.0], [2.0]])           # ML mean 1, ML variance 1
+    >>> values = log_likelihood_at_scaled_covariance(X, [1.0], [[1.0]], [1.0, 2.0])
+    >>> float((values[1] - values[0]).round(4)), float(-(np.log(2) + 0.5 - 1).round(4))
+    (-0.1931, -0.1931)
+    """
+    scales = np.asarray(scales, dtype=float)
+    if scales.ndim != 1 or scales.size == 0 or not np.all(scales > 0):
+        raise ValueError(f"scales must be a non-empty 1-D array of positive factors; got {scales}.")
+    covariance = np.asarray(covariance, dtype=float)
+    return np.array([gaussian_log_likelihood(X, mean, c * covariance) for c in scales])
+
+
+def linear_rule_error(w, b, means, covariances, priors=(0.5, 0.5)):
+    r"""Exact error of the linear rule "class 1 when :math:`w^T x + b > 0`" on two Gaussian classes.
+
+    Given class :math:`k`, :math:`x \sim \mathcal N(\mu_k, \Sigma_k)`, so the score
+    :math:`w^T x + b` is Gaussian with mean :math:`w^T\mu_k + b` and variance
+    :math:`w^T\Sigma_k w`. The rule errs on class 0 when the score is positive and on
+    class 1 when it is not:
+
+    .. math::
+
+        \operatorname{err}(w, b) = \pi_0\,\Phi\Big(\frac{w^T\mu_0 + b}{\sqrt{w^T\Sigma_0 w}}\Big)
+            + \pi_1\,\Phi\Big(-\frac{w^T\mu_1 + b}{\sqrt{w^T\Sigma_1 w}}\Big),
+
+    with :math:`\Phi` the standard normal distribution function. It is a population
+    error, with no test-set noise; for equal priors and a shared covariance it is
+    smallest, :math:`\Phi(-\Delta/2)` (`tied_bayes_error`), at the Bayes rule
+    :math:`w = \Sigma^{-1}(\mu_1 - \mu_0)`.
+
+    Parameters
+    ----------
+    w : array-like of shape (d,)
+        Not all zero.
+    b : float
+    means : array-like of shape (2, d)
+        :math:`\mu_0, \mu_1`.
+    covariances : array-like of shape (2, d, d)
+        :math:`\Sigma_0, \Sigma_1`, symmetric positive definite.
+    priors : (float, float), default=(0.5, 0.5)
+        :math:`\pi_0, \pi_1`, summing to one.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> means, covariances = [[0.0], [2.0]], [[[1.0]], [[1.0]]]
+    >>> round(linear_rule_error([1.0], -1.0, means, covariances), 4)   # the Bayes rule
+    0.1587
+    >>> round(tied_bayes_error([0.0], [2.0], [[1.0]]), 4)
+    0.1587
+    >>> round(linear_rule_error([1.0], 0.0, means, covariances), 4)    # threshold at 0
+    0.2614
+    """
+    means, factors = check_gaussian_parameters(means, covariances)
+    if means.shape[0] != 2:
+        raise ValueError(f"linear_rule_error needs two classes; got {means.shape[0]} means.")
+    w = np.asarray(w, dtype=float)
+    if w.shape != (means.shape[1],) or not np.all(np.isfinite(w)) or not np.any(w):
+        raise ValueError(
+            f"w must be {means.shape[1]} finite numbers, not all zero, one per feature; got "
+            f"shape {w.shape}."
+        )
+    b = float(check_number("b", b, minimum=-np.inf))
+    priors = np.asarray(priors, dtype=float)
+    if priors.shape != (2,) or np.any(priors < 0) or not np.isclose(priors.sum(), 1.0):
+        raise ValueError(f"priors must be two non-negative numbers summing to one; got {priors}.")
+    centres = means @ w + b
+    spreads = np.linalg.norm(factors.transpose(0, 2, 1) @ w, axis=1)   # sqrt(w^T Sigma_k w)
+    return float(priors[0] * ndtr(centres[0] / spreads[0])
+                 + priors[1] * ndtr(-centres[1] / spreads[1]))
+
+
+class RuleError(NamedTuple):
+    """The error of a two-class decision rule, in all and on each class (`univariate_rule_error`)."""
+
+    error: float
+    class_errors: np.ndarray
+
+
+def univariate_rule_error(means, variances, priors=(0.5, 0.5), threshold=None):
+    r"""Exact error of the rule "class 1 when :math:`\mathrm{llr}(x) > t`" on two 1-D Gaussian classes.
+
+    With class densities :math:`\mathcal N(x; \mu_k, s_k^2)` the log-likelihood ratio
+    :math:`\mathrm{llr}(x) = a x^2 + b x + c` is quadratic, so the heights where the rule
+    says class 1 are bounded by the (at most two) roots of :math:`\mathrm{llr}(x) = t`.
+    The rule errs on class 0 where it says 1, and on class 1 where it says 0:
+
+    .. math::
+
+        e_0 = P(\mathrm{llr}(x) > t \mid y = 0), \qquad
+        e_1 = P(\mathrm{llr}(x) \le t \mid y = 1), \qquad
+        \operatorname{err}(t) = \pi_0 e_0 + \pi_1 e_1,
+
+    each :math:`e_k` a sum of :math:`\Phi((r_{j+1} - \mu_k)/s_k) - \Phi((r_j - \mu_k)/s_k)`
+    over the intervals between consecutive roots (:math:`\Phi` the standard normal
+    distribution function). The default :math:`t = -\log(\pi_1/\pi_0)` makes the rule
+    Bayes' rule, and :math:`\operatorname{err}` the Bayes error: the area under
+    :math:`\min_k \pi_k\,\mathcal N(x; \mu_k, s_k^2)`. It is a population error, with no
+    sampling noise.
+
+    Parameters
+    ----------
+    means : array-like of shape (2,)
+        :math:`\mu_0, \mu_1`.
+    variances : array-like of shape (2,)
+        :math:`s_0^2, s_1^2`, positive.
+    priors : (float, float), default=(0.5, 0.5)
+        :math:`\pi_0, \pi_1` of the population, positive and summing to one.
+    threshold : float or array-like of shape (n_thresholds,), default=None
+        :math:`t`; None gives the Bayes threshold :math:`-\log(\pi_1/\pi_0)`. An array
+        gives one error per threshold (e.g. ``prior_log_odds_threshold(priors)`` for the
+        rules of several priors).
+
+    Returns
+    -------
+    RuleError
+        ``error`` (:math:`\operatorname{err}(t)`, a float, or an array of shape
+        (n_thresholds,)) and ``class_errors`` (:math:`[e_0, e_1]`, of shape (2,) or
+        (n_thresholds, 2)).
+
+    Examples
+    --------
+    >>> round(univariate_rule_error([0.0, 2.0], [1.0, 1.0]).error, 4)     # Phi(-1)
+    0.1587
+    >>> round(tied_bayes_error([0.0], [2.0], [[1.0]]), 4)
+    0.1587
+    >>> result = univariate_rule_error([0.0, 2.0], [1.0, 1.0], threshold=-2.0)  # cut at 0
+    >>> result.class_errors.round(4).tolist()
+    [0.5, 0.0228]
+    >>> univariate_rule_error([0.0, 2.0], [1.0, 1.0], threshold=[-2.0, 0.0]).error.round(4).tolist()
+    [0.2614, 0.1587]
+    """
+    means = np.asarray(means, dtype=float)
+    variances = np.asarray(variances, dtype=float)
+    priors = np.asarray(priors, dtype=float)
+    if means.shape != (2,) or variances.shape != (2,) or priors.shape != (2,):
+        raise ValueError(
+            f"means, variances and priors must each be two numbers, one per class; got shapes "
+            f"{means.shape}, {variances.shape} and {priors.shape}."
+        )
+    if not (np.all(np.isfinite(means)) and np.all(np.isfinite(variances))
+            and np.all(variances > 0)):
+        raise ValueError(f"means must be finite and variances finite and positive; got "
+                         f"{means.tolist()} and {variances.tolist()}.")
+    if np.any(priors <= 0) or not np.isclose(priors.sum(), 1.0):
+        raise ValueError(f"priors must be two positive numbers summing to one; got {priors}.")
+    if threshold is None:
+        threshold = -np.log(priors[1] / priors[0])
+    if np.ndim(threshold) > 0:
+        results = [univariate_rule_error(means, variances, priors, t)
+                   for t in np.asarray(threshold, dtype=float).ravel()]
+        return RuleError(np.array([r.error for r in results]),
+                         np.array([r.class_errors for r in results]).reshape(-1, 2))
+    threshold = float(check_number("threshold", threshold, minimum=-np.inf))
+    precisions = 1.0 / variances
+    llr = QuadraticLLR(
+        np.array([[-0.5 * (precisions[1] - precisions[0])]]),
+        np.array([precisions[1] * means[1] - precisions[0] * means[0]]),
+        float(-0.5 * (precisions[1] * means[1] ** 2 - precisions[0] * means[0] ** 2)
+              - 0.5 * np.log(variances[1] / variances[0])))
+    roots = llr.crossings(threshold)
+    edges = np.concatenate([[-np.inf], roots, [np.inf]])
+    # one point inside each interval between roots tells on which side of t it lies
+    inside = (np.concatenate([[roots[0] - 1.0], 0.5 * (roots[:-1] + roots[1:]),
+                              [roots[-1] + 1.0]]) if roots.size else np.zeros(1))
+    says_one = llr.evaluate(inside[:, None]) > threshold
+    sds = np.sqrt(variances)
+    mass = ndtr((edges[1:, None] - means) / sds) - ndtr((edges[:-1, None] - means) / sds)
+    class_errors = np.array([mass[says_one, 0].sum(), mass[~says_one, 1].sum()])
+    return RuleError(float(priors @ class_errors), class_errors)

@@ -1320,3 +1320,89 @@ def test_tied_bayes_error_rejects_bad_shapes_and_singular_covariances():
         tied_bayes_error(np.zeros(2), np.zeros(3), np.eye(2))
     with pytest.raises(ValueError, match="positive definite"):
         tied_bayes_error(np.zeros(2), np.ones(2), np.zeros((2, 2)))
+
+
+def test_univariate_rule_error_is_the_area_under_the_smaller_weighted_density():
+    from scipy.integrate import quad
+
+    from lecture_utils.gaussian import univariate_rule_error
+
+    means, variances, priors = np.array([161.8, 175.3]), np.array([46.9, 52.9]), (0.3, 0.7)
+    sds = np.sqrt(variances)
+    area, _ = quad(lambda x: min(priors[0] * norm.pdf(x, means[0], sds[0]),
+                                 priors[1] * norm.pdf(x, means[1], sds[1])),
+                   -200.0, 400.0, points=[100.0, 160.0, 170.0, 180.0], limit=400)
+    assert univariate_rule_error(means, variances, priors).error == pytest.approx(area, abs=1e-7)
+    # another threshold: compare with the rule applied to many draws of each class
+    rng = np.random.default_rng(0)
+    draws = [rng.normal(means[k], sds[k], 400_000) for k in range(2)]
+    llr = [norm.logpdf(d, means[1], sds[1]) - norm.logpdf(d, means[0], sds[0]) for d in draws]
+    result = univariate_rule_error(means, variances, priors, threshold=1.0)
+    assert result.class_errors[0] == pytest.approx(np.mean(llr[0] > 1.0), abs=3e-3)
+    assert result.class_errors[1] == pytest.approx(np.mean(llr[1] <= 1.0), abs=3e-3)
+    assert result.error == pytest.approx(priors @ result.class_errors)
+    # equal variances: the closed form of the tied case; identical classes: the smaller prior
+    assert univariate_rule_error([0.0, 1.0], [4.0, 4.0]).error == pytest.approx(
+        tied_bayes_error([0.0], [1.0], [[4.0]]))
+    assert univariate_rule_error([0.0, 0.0], [1.0, 1.0], (0.2, 0.8)).error == pytest.approx(0.2)
+    with pytest.raises(ValueError, match="positive"):
+        univariate_rule_error([0.0, 1.0], [1.0, 0.0])
+    with pytest.raises(ValueError, match="summing to one"):
+        univariate_rule_error([0.0, 1.0], [1.0, 1.0], (0.5, 0.6))
+
+
+def test_univariate_rule_error_takes_an_array_of_thresholds():
+    from lecture_utils.gaussian import univariate_rule_error
+
+    thresholds = prior_log_odds_threshold(np.array([0.1, 0.5, 0.9]))
+    several = univariate_rule_error([160.0, 175.0], [45.0, 55.0], threshold=thresholds)
+    one_by_one = [univariate_rule_error([160.0, 175.0], [45.0, 55.0], threshold=t) for t in thresholds]
+    assert several.error.shape == (3,) and several.class_errors.shape == (3, 2)
+    assert np.allclose(several.error, [r.error for r in one_by_one])
+    assert np.allclose(several.class_errors, [r.class_errors for r in one_by_one])
+    assert several.error.argmin() == 1          # equal priors: the Bayes threshold is t = 0
+
+
+def test_ellipse_points_lie_at_their_mahalanobis_distance_with_one_density():
+    from lecture_utils.gaussian import ellipse_points
+
+    mean, covariance = np.array([1.0, -2.0]), np.array([[2.0, 0.8], [0.8, 0.5]])
+    eigenvalues = np.linalg.eigvalsh(covariance)
+    for c in (0.5, 1.0, 3.0):
+        points = ellipse_points(mean, covariance, c, n_points=50)
+        residuals = points - mean
+        distances = np.einsum("ni,ij,nj->n", residuals, np.linalg.inv(covariance), residuals)
+        np.testing.assert_allclose(distances, c**2)
+        density = multivariate_normal(mean, covariance).pdf(points)
+        np.testing.assert_allclose(density, np.exp(-c**2 / 2) / (2 * np.pi * np.sqrt(
+            eigenvalues.prod())))
+    half_lengths = np.linalg.norm(ellipse_points(mean, covariance, 2.0, n_points=4) - mean, axis=1)
+    np.testing.assert_allclose(np.sort(half_lengths),
+                               np.sort(np.repeat(2 * np.sqrt(eigenvalues), 2)))
+
+
+def test_ellipse_points_rejects_bad_input():
+    from lecture_utils.gaussian import ellipse_points
+
+    with pytest.raises(ValueError, match="2-D"):
+        ellipse_points(np.zeros(3), np.eye(3))
+    with pytest.raises(ValueError, match="mahalanobis"):
+        ellipse_points(np.zeros(2), np.eye(2), mahalanobis=0.0)
+    with pytest.raises(ValueError):
+        ellipse_points(np.zeros(2), np.zeros((2, 2)))
+
+
+def test_log_likelihood_at_scaled_covariance_follows_the_closed_form_at_the_ml_fit():
+    from lecture_utils.gaussian import log_likelihood_at_scaled_covariance
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(40, 3)) @ np.array([[1.0, 0.3, 0.0], [0.0, 1.0, 0.5], [0.0, 0.0, 2.0]])
+    mean, covariance = X.mean(axis=0), np.cov(X, rowvar=False, bias=True)
+    scales = np.array([0.5, 0.9, 1.0, 1.1, 3.0])
+    values = log_likelihood_at_scaled_covariance(X, mean, covariance, scales)
+    n, d = X.shape
+    np.testing.assert_allclose(values - values[2], -n * d / 2 * (np.log(scales) + 1 / scales - 1),
+                               atol=1e-9)
+    assert values.argmax() == 2
+    with pytest.raises(ValueError, match="positive"):
+        log_likelihood_at_scaled_covariance(X, mean, covariance, [1.0, -1.0])
