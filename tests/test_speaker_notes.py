@@ -137,7 +137,8 @@ def test_exported_slides_carry_every_note_as_reveal_speaker_notes(notebook_path,
     parser = _Asides()
     parser.feed(html)
     assert len(parser.notes) == len(notes)
-    def words(text):  # without markdown marks and maths delimiters
+    def words(text):  # without markdown marks, list bullets and maths delimiters
+        text = re.sub(r"(?m)^\s*[-*+]\s+", "", text)
         return " ".join(re.sub(r"[*_`$]", "", text).split())
 
     for source, shown in zip(notes, parser.notes, strict=True):
