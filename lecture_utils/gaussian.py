@@ -1176,14 +1176,14 @@ def linear_rule_error(w, b, means, covariances, priors=(0.5, 0.5)):
 
 
 class RuleError(NamedTuple):
-    """The error of a two-class decision rule, in all and on each class (`univariate_rule_error`)."""
+    """The error of a two-class decision rule, in all and per class (`univariate_rule_error`)."""
 
     error: float
     class_errors: np.ndarray
 
 
 def univariate_rule_error(means, variances, priors=(0.5, 0.5), threshold=None):
-    r"""Exact error of the rule "class 1 when :math:`\mathrm{llr}(x) > t`" on two 1-D Gaussian classes.
+    r"""Exact error of the rule "class 1 if :math:`\mathrm{llr}(x) > t`" on two 1-D Gaussians.
 
     With class densities :math:`\mathcal N(x; \mu_k, s_k^2)` the log-likelihood ratio
     :math:`\mathrm{llr}(x) = a x^2 + b x + c` is quadratic, so the heights where the rule

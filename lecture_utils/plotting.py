@@ -1338,7 +1338,7 @@ def plot_weight_pairs(weights, labels, ax=None, *, favours=None, legend=True):
     return drawn
 
 
-def plot_llr_calibration(table, ax=None):
+def plot_llr_calibration(table, ax=None, *, floor=None):
     r"""The error a model claims against the error it makes, per bin of :math:`|\mathrm{llr}|`.
 
     Draws the columns of `experiments.llr_calibration` on a log scale: the claimed
@@ -1346,16 +1346,24 @@ def plot_llr_calibration(table, ax=None):
     interval; a bin without errors shows its upper bound as a downward triangle.
     Each tick names a bin and, in brackets, its number of samples.
 
+    A claimed error of :math:`10^{-46}` would stretch the axis over dozens of decades
+    and squash the observed intervals flat; with ``floor``, the axis starts there and
+    a claimed error below it is drawn as a black downward triangle on the floor, with
+    its value written beside it.
+
     Parameters
     ----------
     table : pandas.DataFrame
         From `experiments.llr_calibration`.
     ax : matplotlib Axes, default=None
+    floor : float in (0, 1) or None, default=None
+        Lowest error rate on the axis; None: a decade below the smallest claimed error.
 
     Returns
     -------
     dict
-        ``"claimed"`` and ``"observed"``: the lines drawn.
+        ``"claimed"`` and ``"observed"``: the lines drawn; ``"below"`` too when some
+        claimed error lies below ``floor``.
 
     Examples
     --------
@@ -1377,21 +1385,36 @@ def plot_llr_calibration(table, ax=None):
     claimed = table["claimed error"].to_numpy(dtype=float)
     observed = table["observed error"].to_numpy(dtype=float)
     low, high = table["95 % low"].to_numpy(dtype=float), table["95 % high"].to_numpy(dtype=float)
-    floor = 10.0 ** np.floor(np.log10(max(np.min(claimed[claimed > 0], initial=1e-3), 1e-300)) - 1)
-    drawn = {"claimed": ax.plot(x, np.maximum(claimed, floor), color="black", linestyle="--",
-                                marker="o", label="error the model claims, σ(−|llr|)")[0]}
+    if floor is None:
+        floor = 10.0 ** np.floor(np.log10(max(np.min(claimed[claimed > 0], initial=1e-3),
+                                              1e-300)) - 1)
+    elif not 0.0 < floor < 1.0:
+        raise ValueError(f"floor is the lowest error rate on the axis, in (0, 1); got {floor}.")
+    below = claimed < floor
+    # the dashed line runs down to the first claimed error below the floor and stops there
+    line = np.where(below & (np.cumsum(below) > 1), np.nan, np.maximum(claimed, floor))
+    drawn = {"claimed": ax.plot(x, line, color="black", linestyle="--", marker="o",
+                                markevery=np.flatnonzero(~below).tolist(),
+                                label="error claimed, σ(−|llr|)")[0]}
+    if below.any():
+        drawn["below"] = ax.plot(x[below], np.full(below.sum(), floor), linestyle="none",
+                                 marker="v", markersize=9, color="black",
+                                 label="claimed, below the axis")[0]
+        for position, value in zip(x[below], claimed[below], strict=True):
+            ax.annotate(f"{value:.0e}", (position, floor), xytext=(9, 0),
+                        textcoords="offset points", va="center")
     some = observed > 0
     shown = np.where(some, observed, np.nan)
     drawn["observed"] = ax.errorbar(
         x, shown, yerr=[np.where(some, observed - np.maximum(low, floor), 0),
                         np.where(some, high - observed, 0)],
         color=class_color(5), linestyle="-", marker="s", markersize=8, capsize=4,
-        label="error it makes (95 % interval)")
+        label="error made (95 % interval)")
     if (~some).any():
         ax.plot(x[~some], high[~some], linestyle="none", marker="v", markersize=9,
                 color=class_color(5))
     ax.set_yscale("log")
-    ax.set_ylim(floor, 1.5)
+    ax.set_ylim(floor / 2.5 if below.any() else floor, 1.5)
     step = max(1, int(np.ceil(-np.log10(floor) / 5)))  # about five labelled decades
     # a fixed number of ticks, not one that depends on the axes' size: the ticks, and with
     # them the layout, stay the same however often the figure is drawn
@@ -1402,7 +1425,7 @@ def plot_llr_calibration(table, ax=None):
     ax.set_xlim(-0.5, len(table) - 0.5)  # room for the outer tick labels within the axes
     ax.set_xlabel("|llr| (number of files)")
     ax.set_ylabel("error rate")
-    ax.legend(loc="lower left", framealpha=0.9)
+    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.02), ncol=2, borderaxespad=0.0)
     return drawn
 
 
@@ -1876,7 +1899,7 @@ def plot_projections(X, y, directions, axes, *, classes=None, bins=30):
 
 
 def plot_loss_along(W, moves, X1, C, penalty=0.0, ax=None, *, steps=None):
-    r"""The penalised loss along straight lines through ``W``: :math:`J(W + s\,V)` against :math:`s`.
+    r"""The penalised loss along straight lines through ``W``: :math:`J(W + s\,V)` against ``s``.
 
     Each named direction :math:`V` (the shape of :math:`W`) gets one curve, in its own colour,
     marker and line style. A flat curve is a direction in which the Hessian has a zero
@@ -2011,7 +2034,7 @@ def plot_outlier_panels(effects, axes, *, to_scale=0.55, feature_names=("$x_1$",
     if len(axes) != len(effects):
         raise ValueError(f"one axes per effect: got {len(axes)} axes for {len(effects)} effects.")
     titles = []
-    for ax, effect in zip(axes, effects):
+    for ax, effect in zip(axes, effects, strict=True):
         titles.append("LDA {:.0f}°, LR {:.0f}°".format(*effect.rotation_degrees.values()))
         plot_outlier_effect(effect.X, effect.y, effect.outlier, effect.boundaries, ax,
                             label=effect.label, title=titles[-1], legend=False,

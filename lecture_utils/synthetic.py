@@ -727,3 +727,57 @@ def gaussian_accuracy_over_draws(models, means, covariances, n_per_class, *, n_d
         rows.append({name: clone(model).fit(*train).score(*test)
                      for name, model in models.items()})
     return pd.DataFrame(rows, index=pd.RangeIndex(n_draws, name="draw"))
+
+
+def cat_shelter_bayes_decisions(X, features=("fur", "size", "coat")):
+    r"""The Bayes rule's sex for each shelter cat, from the true probabilities of
+    `CAT_SHELTER_FEATURES` (nothing estimated).
+
+    .. math::
+
+        \hat y(x) = \arg\max_k \; P(y = k) \prod_{d \in \text{features}} \pi^{(d)}_{k, x_{[d]}}
+
+    (a tie goes to the first sex, female). Its expected accuracy on new cats is
+    `cat_shelter_best_accuracy`; on a finite sample its accuracy scatters around that.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_cats, len(features))
+        Row :math:`n`: the values of ``features`` of cat :math:`n`, in that order.
+    features : sequence of str, default=("fur", "size", "coat")
+        Names from `CAT_SHELTER_FEATURES`.
+
+    Returns
+    -------
+    ndarray of str, shape (n_cats,)
+        ``"female"`` or ``"male"``.
+
+    Examples
+    --------
+    >>> cat_shelter_bayes_decisions([["orange", "large"], ["calico", "large"]],
+    ...                             ["fur", "size"]).tolist()
+    ['male', 'female']
+    """
+    unknown = [name for name in features if name not in CAT_SHELTER_FEATURES]
+    if unknown or not len(features):
+        raise ValueError(
+            f"features must name some of {list(CAT_SHELTER_FEATURES)}; got {list(features)}."
+        )
+    X = np.asarray(X, dtype=object)
+    if X.ndim != 2 or X.shape[1] != len(features):
+        raise ValueError(
+            f"X must be 2-D with one column per feature ({len(features)}: {list(features)}); "
+            f"got shape {X.shape}."
+        )
+    probabilities = cat_shelter_probabilities()
+    log_joint = np.tile(np.log(CAT_SHELTER_SEX_PROBABILITIES), (X.shape[0], 1))
+    for d, name in enumerate(features):
+        order = list(CAT_SHELTER_CATEGORIES[name])
+        bad = sorted(set(map(str, X[:, d].tolist())) - set(order))
+        if bad:
+            raise ValueError(f"feature {name!r} has values {bad} not among {order}.")
+        rows = [order.index(value) for value in X[:, d].tolist()]
+        with np.errstate(divide="ignore"):
+            log_joint += np.column_stack([np.log(probabilities[name][sex])[rows]
+                                          for sex in CAT_SHELTER_SEXES])
+    return np.array(CAT_SHELTER_SEXES)[np.argmax(log_joint, axis=1)]

@@ -1356,7 +1356,8 @@ def test_univariate_rule_error_takes_an_array_of_thresholds():
 
     thresholds = prior_log_odds_threshold(np.array([0.1, 0.5, 0.9]))
     several = univariate_rule_error([160.0, 175.0], [45.0, 55.0], threshold=thresholds)
-    one_by_one = [univariate_rule_error([160.0, 175.0], [45.0, 55.0], threshold=t) for t in thresholds]
+    one_by_one = [univariate_rule_error([160.0, 175.0], [45.0, 55.0], threshold=t)
+                  for t in thresholds]
     assert several.error.shape == (3,) and several.class_errors.shape == (3, 2)
     assert np.allclose(several.error, [r.error for r in one_by_one])
     assert np.allclose(several.class_errors, [r.class_errors for r in one_by_one])
@@ -1406,3 +1407,43 @@ def test_log_likelihood_at_scaled_covariance_follows_the_closed_form_at_the_ml_f
     assert values.argmax() == 2
     with pytest.raises(ValueError, match="positive"):
         log_likelihood_at_scaled_covariance(X, mean, covariance, [1.0, -1.0])
+
+
+def test_linear_rule_error_is_the_bayes_error_at_the_bayes_rule_and_above_it_elsewhere():
+    from lecture_utils.gaussian import linear_rule_error, tied_bayes_error
+
+    rng = np.random.default_rng(3)
+    factor = rng.normal(size=(3, 3))
+    covariance = factor @ factor.T + np.eye(3)
+    mean_0, mean_1 = np.zeros(3), np.array([1.0, -0.5, 2.0])
+    w = np.linalg.solve(covariance, mean_1 - mean_0)
+    b = -w @ (mean_0 + mean_1) / 2
+    pair = [covariance, covariance]
+    bayes = tied_bayes_error(mean_0, mean_1, covariance)
+    assert linear_rule_error(w, b, [mean_0, mean_1], pair) == pytest.approx(bayes)
+    for _ in range(20):
+        other = w + 0.3 * rng.normal(size=3)
+        assert linear_rule_error(other, b, [mean_0, mean_1], pair) >= bayes - 1e-12
+
+
+def test_linear_rule_error_matches_a_large_sample_with_unequal_covariances():
+    from lecture_utils.gaussian import linear_rule_error
+
+    means = [[0.0, 0.0], [2.0, 1.0]]
+    covariances = [[[1.0, 0.3], [0.3, 2.0]], [[3.0, -1.0], [-1.0, 1.0]]]
+    w, b = np.array([1.0, 0.5]), -1.2
+    data = make_gaussian_classes(means, covariances, 100_000, random_state=0)
+    wrong = ((data.X @ w + b) > 0) != (data.y == 1)
+    assert linear_rule_error(w, b, means, covariances) == pytest.approx(wrong.mean(), abs=0.005)
+
+
+def test_linear_rule_error_rejects_bad_input():
+    from lecture_utils.gaussian import linear_rule_error
+
+    means, covariances = [[0.0], [1.0]], [[[1.0]], [[1.0]]]
+    with pytest.raises(ValueError, match="not all zero"):
+        linear_rule_error([0.0], 0.0, means, covariances)
+    with pytest.raises(ValueError, match="two classes"):
+        linear_rule_error([1.0], 0.0, [[0.0], [1.0], [2.0]], [[[1.0]]] * 3)
+    with pytest.raises(ValueError, match="priors"):
+        linear_rule_error([1.0], 0.0, means, covariances, priors=(0.5, 0.6))

@@ -701,3 +701,69 @@ def test_plot_scaled_covariance_log_likelihood_peaks_at_one_on_its_formula():
         plot_scaled_covariance_log_likelihood(GaussianClassifier(covariance="tied").fit(
             data.X, data.y), data.X, data.y, [1.0], ax)
     plt.close(fig)
+
+
+def test_plot_loss_along_is_flat_along_a_shared_bias_shift_and_curved_elsewhere():
+    from lecture_utils.logistic import add_bias, one_hot
+    from lecture_utils.plotting import plot_loss_along
+
+    rng = np.random.default_rng(0)
+    X1, C = add_bias(rng.normal(size=(30, 2))), one_hot(rng.integers(0, 3, 30), 3)
+    lines = plot_loss_along(np.zeros((3, 3)), {"shared": np.outer([1, 0, 0], [1, 1, 1]),
+                                              "apart": np.outer([1, 0, 0], [1, -1, 0])}, X1, C)
+    flat, curved = (np.asarray(line.get_ydata()) for line in lines)
+    assert np.ptp(flat) < 1e-12 and np.ptp(curved) > 0.1
+    assert lines[0].get_linestyle() != lines[1].get_linestyle()
+    with pytest.raises(ValueError, match="shape"):
+        plot_loss_along(np.zeros((3, 3)), {"bad": np.ones((2, 3))}, X1, C)
+    plt.close("all")
+
+
+def test_plot_class_histograms_hatches_each_class_and_styles_each_threshold():
+    from lecture_utils.plotting import plot_class_histograms
+
+    drawn = plot_class_histograms([1.0, 2.0, 3.0, 7.0, 8.0, 9.0], ["a", "a", "a", "b", "b", "b"],
+                                  bins=6, thresholds={"one": 4.0, "two": 5.0})
+    hatches = [bars[0].get_hatch() for bars in drawn["bars"]]
+    assert len(set(hatches)) == 2 and all(hatches)
+    styles = [line.get_linestyle() for line in drawn["thresholds"]]
+    assert len(set(styles)) == 2
+    with pytest.raises(ValueError, match="same length"):
+        plot_class_histograms([1.0, 2.0], ["a"])
+    plt.close("all")
+
+
+def test_plot_outlier_panels_titles_each_panel_by_the_angles():
+    from lecture_utils.experiments import outlier_effect
+    from lecture_utils.plotting import plot_outlier_panels
+
+    data = make_gaussian_classes([[0.0, 0.0], [3.0, 0.0]], [np.eye(2), np.eye(2)], 20,
+                                 random_state=0)
+    effects = [outlier_effect(data.X, data.y, position) for position in [(12.0, 0.0), (0.0, 6.0)]]
+    fig, axes = plt.subplots(1, 2, layout="constrained")
+    titles = plot_outlier_panels(effects, axes)
+    assert [ax.get_title() for ax in axes] == titles and titles[0].startswith("LDA ")
+    assert axes[0].get_aspect() == 1.0 and len(fig.legends) == 1
+    with pytest.raises(ValueError, match="one axes per effect"):
+        plot_outlier_panels(effects, axes[:1])
+    plt.close("all")
+
+
+def test_llr_calibration_plot_with_a_floor_marks_claims_below_it_and_writes_their_values():
+    import pandas as pd
+
+    from lecture_utils.plotting import plot_llr_calibration
+
+    table = pd.DataFrame({"samples": [4, 10, 20], "wrong": [1, 1, 1],
+                          "claimed error": [0.2, 1e-9, 1e-46], "observed error": [0.25, 0.1, 0.05],
+                          "95 % low": [0.006, 0.003, 0.001], "95 % high": [0.81, 0.45, 0.25]},
+                         index=["0–5", "5–50", "≥ 50"])
+    drawn = plot_llr_calibration(table, floor=1e-4)
+    ax = drawn["claimed"].axes
+    assert 1e-5 < ax.get_ylim()[0] < 1e-4          # the axis spans a few decades, not 46
+    assert drawn["below"].get_ydata().tolist() == [1e-4, 1e-4]
+    assert [t.get_text() for t in ax.texts] == ["1e-09", "1e-46"]
+    assert np.isnan(drawn["claimed"].get_ydata()[2])   # the dashed line stops at the first
+    with pytest.raises(ValueError, match="floor"):
+        plot_llr_calibration(table, floor=2.0)
+    plt.close("all")

@@ -211,3 +211,90 @@ def test_cat_shelter_best_accuracy():
     assert model.score(X_new, y_new) < every + 3 * np.sqrt(every * (1 - every) / 50_000)
     with pytest.raises(ValueError, match="features must name"):
         cat_shelter_best_accuracy(["tail"])
+
+
+def test_cat_shelter_bayes_decisions_reach_the_best_accuracy():
+    from itertools import product
+
+    from lecture_utils.datasets import CAT_SHELTER_CATEGORIES
+    from lecture_utils.synthetic import (
+        CAT_SHELTER_SEX_PROBABILITIES,
+        cat_shelter_bayes_decisions,
+        cat_shelter_best_accuracy,
+        cat_shelter_probabilities,
+    )
+
+    features = ["fur", "size"]
+    p = cat_shelter_probabilities()
+    combos = np.array(list(product(*(CAT_SHELTER_CATEGORIES[name] for name in features))))
+    decided = cat_shelter_bayes_decisions(combos, features)
+    # the accuracy of the decisions, summed over every combination, is the best achievable
+    accuracy = 0.0
+    for (fur, size), sex in zip(combos, decided, strict=True):
+        k = ["female", "male"].index(sex)
+        accuracy += (CAT_SHELTER_SEX_PROBABILITIES[k]
+                     * p["fur"][sex][list(CAT_SHELTER_CATEGORIES["fur"]).index(fur)]
+                     * p["size"][sex][list(CAT_SHELTER_CATEGORIES["size"]).index(size)])
+    assert accuracy == pytest.approx(cat_shelter_best_accuracy(features))
+    with pytest.raises(ValueError, match="features must name"):
+        cat_shelter_bayes_decisions(combos, ["tail", "size"])
+    with pytest.raises(ValueError, match="one column per feature"):
+        cat_shelter_bayes_decisions(combos, ["fur"])
+    with pytest.raises(ValueError, match="not among"):
+        cat_shelter_bayes_decisions([["grey", "small"]], features)
+
+
+def test_gaussian_bayes_error_agrees_with_the_closed_form_for_a_shared_covariance():
+    from lecture_utils.gaussian import tied_bayes_error
+    from lecture_utils.synthetic import gaussian_bayes_error
+
+    covariance = np.array([[1.0, 0.4], [0.4, 2.0]])
+    error, se = gaussian_bayes_error([[0.0, 0.0], [1.5, 1.0]], [covariance, covariance],
+                                     n_samples=200_000, random_state=1)
+    assert abs(error - tied_bayes_error([0.0, 0.0], [1.5, 1.0], covariance)) < 4 * se
+    assert 0 < se < 0.002
+    with pytest.raises(ValueError, match="priors"):
+        gaussian_bayes_error([[0.0], [1.0]], [[[1.0]], [[1.0]]], priors=[0.2, 0.2])
+
+
+def test_gaussian_learning_curve_gives_exact_errors_never_below_the_bayes_error():
+    from lecture_utils.gaussian import tied_bayes_error
+    from lecture_utils.synthetic import gaussian_learning_curve
+
+    means, covariances = [np.zeros(3), np.ones(3)], [np.eye(3), np.eye(3)]
+    models = {"LDA": GaussianClassifier(covariance="tied"),
+              "logistic": SoftmaxRegression(penalty=0.01)}
+    curve = gaussian_learning_curve(models, means, covariances, [6, 200], n_draws=5,
+                                    random_state=0)
+    bayes = tied_bayes_error(means[0], means[1], np.eye(3))
+    for errors in curve.errors.values():
+        assert errors.shape == (5, 2) and np.all(errors >= bayes - 1e-12)
+        assert errors[:, 1].mean() < errors[:, 0].mean()          # more data, lower error
+    with pytest.raises(ValueError, match="linear"):
+        gaussian_learning_curve({"QDA": GaussianClassifier()}, means, [np.eye(3), 4 * np.eye(3)],
+                                [20], n_draws=1, random_state=0)
+
+
+def test_exponential_learning_curve_tests_on_fresh_samples():
+    from lecture_utils.synthetic import exponential_learning_curve
+
+    curve = exponential_learning_curve({"logistic": SoftmaxRegression(penalty=0.01)}, [4, 1000],
+                                       n_draws=3, n_test=5_000, random_state=0)
+    errors = curve.errors["logistic"]
+    bayes = exponential_threshold_error(exponential_bayes_threshold())
+    assert errors.shape == (3, 2) and curve.train_sizes.tolist() == [4, 1000]
+    assert abs(errors[:, 1].mean() - bayes) < 0.02
+    with pytest.raises(ValueError, match="models"):
+        exponential_learning_curve({}, [4])
+
+
+def test_outlier_effects_over_draws_has_one_row_per_draw_position_and_model():
+    from lecture_utils.synthetic import outlier_effects_over_draws
+
+    table = outlier_effects_over_draws([[0.0, 0.0], [2.5, 0.5]], np.eye(2), 30,
+                                       [(12.0, 0.0), (0.0, 8.0)], n_draws=3, random_state=0)
+    assert len(table) == 3 * 2 * 2
+    far = table[(table["position"] == "(12, 0)") & (table["model"] == "logistic regression")]
+    assert np.allclose(far["turned (degrees)"], 0.0, atol=0.5)        # far on its own side
+    lda = table[(table["position"] == "(12, 0)") & (table["model"] == "LDA")]
+    assert np.all(lda["turned (degrees)"] > 1.0)
