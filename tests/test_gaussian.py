@@ -564,7 +564,9 @@ moderate = st.one_of(st.just(0.0), coefficient.filter(lambda v: abs(v) >= 1e-6))
 
 
 @settings(max_examples=50, deadline=None)
-@given(a=moderate, b=moderate, c=moderate, level=st.floats(-3, 3))
+# No subnormal level: c - level would then underflow when the solver scales the
+# coefficients, and a double root at 0 would look like two to the grid.
+@given(a=moderate, b=moderate, c=moderate, level=st.floats(-3, 3, allow_subnormal=False))
 def test_crossings_match_a_brute_force_grid(a, b, c, level):
     assume(a != 0 or b != 0 or c != level)  # a ratio equal to the level everywhere
     exact = _quadratic(a, b, c).crossings(level)
