@@ -999,3 +999,53 @@ def joint_feature(X, categories):
     joined = np.array([" / ".join(map(str, row)) for row in X], dtype=object)[:, None]
     combinations = [" / ".join(map(str, combo)) for combo in itertools.product(*categories)]
     return joined, [combinations]
+
+
+def smallest_expected_count(a, b):
+    r"""The smallest count expected under independence in the table of two categorical
+    variables: the usual check on the chi-square approximation of `independence_p_value`.
+
+    With :math:`O_{uv}` the number of samples with :math:`a = u` and :math:`b = v`,
+
+    .. math::
+
+        E_{uv} = \frac{O_{u\cdot}\, O_{\cdot v}}{N}, \qquad
+        \text{returned: } \min_{u,v} E_{uv}.
+
+    The chi-square distribution of Pearson's statistic is a large-sample approximation;
+    below an expected count of about 5 the p-value is only rough. Values that never
+    occur are left out, as in `independence_p_value`.
+
+    Parameters
+    ----------
+    a, b : array-like of shape (n_samples,)
+        Two categorical variables (any sortable labels), one value per sample.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If ``a`` and ``b`` differ in length or either takes fewer than two values.
+
+    Examples
+    --------
+    >>> smallest_expected_count(["x", "x", "y", "y"], ["u", "v", "u", "u"])   # 2 * 1 / 4
+    0.5
+    """
+    a, b = np.asarray(a), np.asarray(b)
+    if a.ndim != 1 or a.shape != b.shape:
+        raise ValueError(
+            f"a and b must be 1-D with one value per sample each; got shapes {a.shape} "
+            f"and {b.shape}."
+        )
+    a_values, a_counts = np.unique(a, return_counts=True)
+    b_values, b_counts = np.unique(b, return_counts=True)
+    if a_values.size < 2 or b_values.size < 2:
+        raise ValueError(
+            "each variable must take at least two values for a test of independence; got "
+            f"{a_values.size} and {b_values.size}."
+        )
+    return float(a_counts.min() * b_counts.min() / a.size)

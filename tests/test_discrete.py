@@ -741,3 +741,19 @@ def test_log_likelihood_of_labels_rejects_unknown_labels_and_wrong_lengths():
         model.log_likelihood_of_labels(X[:2], ["f", "cat"])
     with pytest.raises(ValueError, match="one label per row"):
         model.log_likelihood_of_labels(X[:2], ["f"])
+
+
+# ---------------------------------------------------------------- chi-square expected counts
+def test_smallest_expected_count_is_scipys_smallest_expected_frequency():
+    from scipy.stats.contingency import expected_freq
+
+    from lecture_utils.discrete import smallest_expected_count
+
+    rng = np.random.default_rng(1)
+    a, b = rng.choice(list("abcd"), 60, p=[0.4, 0.3, 0.2, 0.1]), rng.choice(list("xyz"), 60)
+    table = np.array([[np.sum((a == u) & (b == v)) for v in np.unique(b)] for u in np.unique(a)])
+    assert smallest_expected_count(a, b) == pytest.approx(expected_freq(table).min())
+    with pytest.raises(ValueError, match="at least two values"):
+        smallest_expected_count([1, 1, 1], [1, 2, 1])
+    with pytest.raises(ValueError, match="one value per sample"):
+        smallest_expected_count([1, 2, 1], [1, 2])
