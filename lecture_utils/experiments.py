@@ -35,12 +35,14 @@ from functools import partial
 
 import numpy as np
 import pandas as pd
+from scipy.stats import binomtest
+from scipy.stats import t as student_t
 from sklearn.base import clone
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
 from sklearn.model_selection import StratifiedShuffleSplit, train_test_split
 from sklearn.naive_bayes import GaussianNB
 
-from .decision import error_rate, most_probable
+from .decision import error_rate, most_confused_pairs, most_probable
 from .gaussian import COVARIANCE_TYPES, GaussianClassifier
 from .logistic import SoftmaxRegression
 from .validation import (
@@ -1332,7 +1334,7 @@ def imputation_over_splits(model, X, y, column, *, n_splits=20, test_size=0.4, r
     return pd.DataFrame(rows, index=pd.RangeIndex(n_splits, name="split"))
 
 
-def paired_error_summary(accuracies, first, second):
+def paired_error_summary(accuracies, first, second, *, test_to_train=None):
     r"""Mean test errors of two columns of `accuracy_over_splits`, and their paired difference.
 
     With :math:`e_r = 100\,(1 - a_r)` the error in per cent on split :math:`r = 1, \dots, R`
@@ -1345,7 +1347,17 @@ def paired_error_summary(accuracies, first, second):
             \sqrt{\frac{1}{R - 1} \sum_r (d_r - \bar d)^2}.
 
     The paired difference cancels what the two share on a split (which files are
-    hard), so its standard error is smaller than that of either mean.
+    hard), so its standard error is smaller than that of either mean. Random splits of
+    one sample share their samples, which makes this standard error too small; with
+    ``test_to_train`` :math:`= n_{\text{test}}/n_{\text{train}}` it is replaced by the
+    corrected one of Nadeau and Bengio, with its two-sided p-value
+    (`paired_difference_test`),
+
+    .. math::
+
+        \operatorname{se}_{\text{corr}}(\bar d) = \sqrt{\frac{1}{R - 1} \sum_r (d_r - \bar d)^2}
+            \sqrt{\frac1R + \frac{n_{\text{test}}}{n_{\text{train}}}},
+        \qquad p = 2\,P\big(T_{R-1} > |\bar d| / \operatorname{se}_{\text{corr}}\big).
 
     Parameters
     ----------
@@ -1353,18 +1365,26 @@ def paired_error_summary(accuracies, first, second):
         One row per split, as returned by `accuracy_over_splits`.
     first, second : str
         Two of its columns; the difference is ``second`` minus ``first``.
+    test_to_train : float or None, default=None
+        :math:`n_{\text{test}}/n_{\text{train}}` of the splits (1 for halves); None for the
+        plain standard error.
 
     Returns
     -------
     str
         ``"first e1 %, second e2 %; paired difference d ± se points (sem); second lower on
-        n of R splits, higher on m"``.
+        n of R splits, higher on m"``; with ``test_to_train``, ``"(sem)"`` becomes
+        ``"(corrected se), p = ..."``.
 
     Examples
     --------
     >>> table = pd.DataFrame({"a": [0.90, 0.92, 0.94], "b": [0.93, 0.93, 0.95]})
     >>> print(paired_error_summary(table, "a", "b"))  # doctest: +NORMALIZE_WHITESPACE
     a 8.00 %, b 6.33 %; paired difference -1.67 ± 0.67 points (sem);
+    b lower on 3 of 3 splits, higher on 0
+    >>> print(paired_error_summary(table, "a", "b", test_to_train=1.0))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    a 8.00 %, b 6.33 %; paired difference -1.67 ± 1.33 points (corrected se), p = 0.34;
     b lower on 3 of 3 splits, higher on 0
     """
     if not isinstance(accuracies, pd.DataFrame) or len(accuracies) < 2 or not {
@@ -1375,14 +1395,18 @@ def paired_error_summary(accuracies, first, second):
         )
     errors = 100.0 * (1.0 - accuracies[[first, second]].astype(float))
     difference = errors[second] - errors[first]
+    spread = f"{difference.sem():.2f} points (sem)"
+    if test_to_train is not None:
+        test = paired_difference_test(errors[second], errors[first], test_to_train=test_to_train)
+        spread = f"{test.standard_error:.2f} points (corrected se), p = {test.p_value:.2f}"
     return (f"{first} {errors[first].mean():.2f} %, {second} {errors[second].mean():.2f} %; "
-            f"paired difference {difference.mean():.2f} ± {difference.sem():.2f} points (sem); "
+            f"paired difference {difference.mean():.2f} ± {spread}; "
             f"{second} lower on {int(np.sum(difference < 0))} of {difference.size} splits, "
             f"higher on {int(np.sum(difference > 0))}")
 
 
 def times_lower(curve, first, second):
-    r"""In how many repetitions model ``first`` has a lower test error than ``second``, at each size.
+    r"""In how many repetitions ``first`` has a lower test error than ``second``, at each size.
 
     The two models of a `LearningCurve` are trained and tested on the same sets in each
     repetition :math:`r`, so their errors are paired; the count
@@ -1417,3 +1441,211 @@ def times_lower(curve, first, second):
         raise ValueError(f"no model named {missing} in the curve; it has {list(curve.errors)}.")
     wins = np.sum(curve.errors[first] < curve.errors[second], axis=0)
     return pd.Series(wins, index=pd.Index(curve.train_sizes, name="training samples"))
+
+
+def predictions_against_dimension(X_train, y_train, X_test, dimensions, covariance="full",
+                                  priors=None, shrinkage=0.0):
+    r"""Predicted class of every test sample by a `GaussianClassifier` on the first m features.
+
+    For each :math:`m` in ``dimensions``, the Bayes decision on the leading
+    :math:`m` features,
+
+    .. math::
+
+        \hat c_n(m) = \arg\max_k \big(\log f(x_{n,1:m} \mid k) + \log \pi_k\big),
+
+    from one fit on the largest :math:`m` (its leading blocks are the models of the
+    smaller ones, see `GaussianClassifier.nested_log_likelihoods`), as in
+    `error_against_dimension`. Keeping the predictions, not only the error rates, lets
+    two values of :math:`m` be compared on the same test samples (`mcnemar_test`).
+
+    Parameters
+    ----------
+    X_train, X_test : ndarray of shape (n_samples, n_features)
+    y_train : array-like
+    dimensions : sequence of int
+        Numbers of leading features :math:`m`, each between 1 and ``n_features``.
+    covariance, priors, shrinkage
+        Passed to `GaussianClassifier`.
+
+    Returns
+    -------
+    ndarray of shape (len(dimensions), n_test_samples)
+        Row ``j`` holds the labels predicted on the first ``dimensions[j]`` features.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X, y = rng.normal(size=(200, 3)) + np.repeat([[0, 0, 0], [2, 0, 0]], 100, axis=0), \
+    ...     np.repeat([0, 1], 100)
+    >>> predicted = predictions_against_dimension(X, y, X, [1, 3])
+    >>> predicted.shape
+    (2, 200)
+    >>> bool(np.allclose(np.mean(predicted != y, axis=1),
+    ...                  error_against_dimension(X, y, X, y, [1, 3])))
+    True
+    """
+    X_train, X_test = np.asarray(X_train), np.asarray(X_test)
+    dimensions = check_dimensions(dimensions, X_train.shape[1])
+    largest = dimensions.max()
+    model = GaussianClassifier(covariance=covariance, priors=priors, shrinkage=shrinkage).fit(
+        X_train[:, :largest], y_train)
+    nested = model.nested_log_likelihoods(X_test[:, :largest], dimensions)
+    return np.stack([model.classes_[most_probable(log_likelihoods, model.priors_)]
+                     for log_likelihoods in nested])
+
+
+def confusion_directions(confusion, spread, n_pairs=5):
+    r"""The most confused pairs of classes, which way their errors go, and whether by chance.
+
+    For a pair :math:`\{a, b\}` (chosen as in `most_confused_pairs`) with :math:`C_{ab}`
+    samples of class :math:`a` predicted as :math:`b` and :math:`C_{ba}` the reverse: if an
+    error of the pair were equally likely to go either way,
+    :math:`C_{ab} \sim \mathrm{Binomial}(C_{ab} + C_{ba}, \tfrac12)`, and the two-sided
+    exact binomial test gives the p-value (as in `mcnemar_test`). ``spread`` gives one
+    number per class, such as the log-determinant :math:`\log|\Sigma_k|` (the log-volume
+    of the class's Gaussian); the last column says whether most of the pair's errors go
+    from the class with the smaller spread to the one with the larger.
+
+    Parameters
+    ----------
+    confusion : array-like of shape (n_classes, n_classes)
+        Rows are true classes, columns predicted ones.
+    spread : array-like of shape (n_classes,)
+    n_pairs : int, default=5
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair, most confused first; columns ``"a"``, ``"b"``,
+        ``"a read as b"``, ``"b read as a"``, ``"p, either way alike"``,
+        ``"wider class"``, ``"spread difference"`` (wider minus narrower, at least 0)
+        and ``"most go to the wider"`` (False on a tie).
+
+    Examples
+    --------
+    >>> confusion = [[50, 9, 1], [1, 40, 0], [0, 2, 60]]
+    >>> table = confusion_directions(confusion, spread=[0.0, 3.0, 4.0], n_pairs=2)
+    >>> table[["a", "b", "a read as b", "b read as a", "wider class"]].values.tolist()
+    [[0, 1, 9, 1, 1], [1, 2, 0, 2, 2]]
+    >>> table["most go to the wider"].tolist(), table["spread difference"].tolist()
+    ([True, False], [3.0, 1.0])
+    >>> round(float(table["p, either way alike"].iloc[0]), 4)
+    0.0215
+    """
+    confusion = np.asarray(confusion)
+    spread = np.asarray(spread, dtype=float)
+    if spread.shape != (confusion.shape[0],):
+        raise ValueError(f"spread must give one number per class ({confusion.shape[0]}); "
+                         f"got shape {spread.shape}.")
+    rows = []
+    for a, b, _, a_as_b, b_as_a in most_confused_pairs(confusion, n_pairs=n_pairs):
+        wider, narrower = (a, b) if spread[a] > spread[b] else (b, a)
+        into_wider = confusion[narrower, wider]
+        rows.append({"a": a, "b": b, "a read as b": a_as_b, "b read as a": b_as_a,
+                     "p, either way alike": float(binomtest(a_as_b, a_as_b + b_as_a).pvalue),
+                     "wider class": wider, "spread difference": spread[wider] - spread[narrower],
+                     "most go to the wider": bool(into_wider > confusion[wider, narrower])})
+    return pd.DataFrame(rows, columns=["a", "b", "a read as b", "b read as a",
+                                       "p, either way alike", "wider class",
+                                       "spread difference", "most go to the wider"])
+
+
+@dataclass(frozen=True)
+class PairedTest:
+    r"""Paired difference with its (corrected) standard error, interval and p-value.
+
+    See `paired_difference_test`.
+
+    Attributes
+    ----------
+    mean : float
+        :math:`\bar d`.
+    standard_error : float
+        :math:`s_d \sqrt{1/R + n_{\text{test}}/n_{\text{train}}}`.
+    low, high : float
+        Ends of the interval :math:`\bar d \pm t_{R-1} \cdot \mathrm{SE}`.
+    p_value : float
+        Two-sided, for :math:`E[d] = 0`.
+    greater, less, equal : int
+        How many :math:`d_r` are above, below and at zero.
+    """
+
+    mean: float
+    standard_error: float
+    low: float
+    high: float
+    p_value: float
+    greater: int
+    less: int
+    equal: int
+
+
+def paired_difference_test(a, b, *, test_to_train=0.0, confidence=0.95):
+    r"""Paired t-test of :math:`d_r = a_r - b_r`, corrected for overlapping splits.
+
+    Over :math:`R` pairs with mean :math:`\bar d` and sample standard deviation
+    :math:`s_d` (divisor :math:`R - 1`), the standard error, t statistic, two-sided
+    p-value and interval are
+
+    .. math::
+
+        \mathrm{SE} = s_d \sqrt{\frac1R + \frac{n_{\text{test}}}{n_{\text{train}}}},
+        \qquad t = \frac{\bar d}{\mathrm{SE}}, \qquad
+        p = 2\,P(T_{R-1} > |t|), \qquad
+        \bar d \pm t_{R-1,\,(1 + \text{confidence})/2}\, \mathrm{SE}.
+
+    With ``test_to_train`` :math:`= n_{\text{test}}/n_{\text{train}} = 0` this is the
+    ordinary paired t-test, right for independent draws (`scores_over_draws`). Repeated
+    random splits of one sample (`scores_over_splits`) share their samples, so their
+    :math:`d_r` are correlated and :math:`s_d/\sqrt R` is too small; the extra term
+    :math:`n_{\text{test}}/n_{\text{train}}` is the correction of Nadeau and Bengio
+    (2003), "Inference for the generalization error", *Machine Learning* 52, 239-281.
+
+    Parameters
+    ----------
+    a, b : array-like of shape (R,)
+        Paired values, :math:`R \ge 2`.
+    test_to_train : float, default=0.0
+        :math:`n_{\text{test}}/n_{\text{train}}` of the splits (e.g. 60 / 90), 0 for
+        independent draws.
+    confidence : float in (0, 1), default=0.95
+
+    Returns
+    -------
+    PairedTest
+        If every :math:`d_r` is equal, :math:`\mathrm{SE} = 0` and :math:`p` is 1 for
+        :math:`\bar d = 0`, else 0.
+
+    Examples
+    --------
+    >>> a, b = [0.80, 0.90, 0.85, 0.85], [0.80, 0.80, 0.80, 0.80]
+    >>> plain = paired_difference_test(a, b)
+    >>> round(plain.standard_error, 4), round(plain.p_value, 3)
+    (0.0204, 0.092)
+    >>> corrected = paired_difference_test(a, b, test_to_train=60 / 90)
+    >>> round(corrected.standard_error, 4), round(corrected.p_value, 3)
+    (0.0391, 0.291)
+    """
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if a.ndim != 1 or a.shape != b.shape or a.size < 2:
+        raise ValueError(
+            f"a and b must be 1-D arrays of the same length, at least 2; got shapes "
+            f"{a.shape} and {b.shape}."
+        )
+    if not (np.all(np.isfinite(a)) and np.all(np.isfinite(b))):
+        raise ValueError("a and b contain NaN or infinite values; pass finite numbers.")
+    test_to_train = check_number("test_to_train", test_to_train, minimum=0.0)
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence is a probability strictly between 0 and 1; got {confidence}.")
+    d = a - b
+    mean = float(d.mean())
+    se = float(d.std(ddof=1) * np.sqrt(1.0 / d.size + test_to_train))
+    if se > 0.0:
+        p_value = float(2.0 * student_t.sf(abs(mean) / se, d.size - 1))
+    else:
+        p_value = 1.0 if mean == 0.0 else 0.0
+    half = float(student_t.ppf((1.0 + confidence) / 2.0, d.size - 1) * se)
+    return PairedTest(mean=mean, standard_error=se, low=mean - half, high=mean + half,
+                      p_value=p_value, greater=int(np.sum(d > 0)), less=int(np.sum(d < 0)),
+                      equal=int(np.sum(d == 0)))

@@ -753,3 +753,74 @@ def _check_identifiable(X1, y_index, classes):
             "maximum-likelihood weights do not exist; add a penalty (penalty>0), e.g. "
             "SoftmaxRegression(penalty=1e-3)."
         )
+
+
+def multiclass_irls_step(W, X1, C, penalty=0.0):
+    r"""One Newton step for :math:`K` classes, solved as a weighted least-squares problem.
+
+    For sample :math:`n` let :math:`a_n = W^T x_n` (its :math:`K` scores),
+    :math:`\hat y_n = \operatorname{softmax}(a_n)`, the :math:`K \times K` weight matrix
+    :math:`R_n = \operatorname{diag}(\hat y_n) - \hat y_n\hat y_n^T` and the design
+    :math:`\mathbf X_n = I_K \otimes x_n^T`, so that :math:`a_n = \mathbf X_n\operatorname{vec}W`.
+    :math:`R_n` is singular (:math:`R_n 1 = 0`), but :math:`\hat y_n - t_n` sums to zero,
+    so a working response :math:`z_n` with :math:`R_n z_n = R_n a_n - (\hat y_n - t_n)`
+    exists. The Newton step :math:`\operatorname{vec}W - H^{-1}\operatorname{vec}g` then
+    solves the normal equations
+
+    .. math::
+
+        \Big(\frac1N\sum_n \mathbf X_n^T R_n \mathbf X_n + I_K \otimes \Omega\Big)
+        \operatorname{vec}W_{new} = \frac1N\sum_n \mathbf X_n^T R_n z_n ,
+
+    those of :math:`\min_V \frac1N\sum_n (z_n - \mathbf X_n\operatorname{vec}V)^T R_n
+    (z_n - \mathbf X_n\operatorname{vec}V) + \operatorname{vec}V^T(I_K \otimes \Omega)
+    \operatorname{vec}V`: a least-squares fit whose weights :math:`R_n` change at every
+    step (IRLS). The matrix on the left is :math:`H`; it is singular along a bias shift
+    shared by all classes, and the system is solved for its minimum-norm solution, whose
+    biases sum to zero over the classes. For :math:`K = 2` it is `irls_step` in
+    :math:`w_1 - w_0`. :math:`\operatorname{vec}` stacks the columns of :math:`W`.
+
+    Parameters
+    ----------
+    W : array-like of shape (d + 1, K)
+        Current weights, column :math:`k` is :math:`w_k`, row 0 the biases.
+    X1 : array-like of shape (n_samples, d + 1)
+        Features with the dummy feature 1 in column 0 (see `add_bias`).
+    C : array-like of shape (n_samples, K)
+        One-hot targets (see `one_hot`).
+    penalty : float or array-like of shape (d + 1,), default=0.0
+        :math:`\lambda`, as in `cross_entropy` (the biases are not penalised).
+
+    Returns
+    -------
+    ndarray of shape (d + 1, K)
+
+    Examples
+    --------
+    >>> X1 = add_bias(np.array([[0.0], [1.0], [2.0], [3.0]]))
+    >>> C = one_hot(np.array([0, 1, 0, 1]), 2)
+    >>> W = multiclass_irls_step(np.zeros((2, 2)), X1, C)
+    >>> w = W[:, 1] - W[:, 0]                                  # two classes: w_1 - w_0
+    >>> bool(np.allclose(w, irls_step(np.zeros(2), X1, C[:, 1])))
+    True
+    """
+    W, X1, C = (np.asarray(v, dtype=float) for v in (W, X1, C))
+    if (W.ndim != 2 or X1.ndim != 2 or C.ndim != 2 or X1.shape[1] != W.shape[0]
+            or C.shape != (X1.shape[0], W.shape[1])):
+        raise ValueError(
+            f"multiclass_irls_step needs W of shape (d + 1, K), X1 of shape (n, d + 1) and C "
+            f"of shape (n, K); got {W.shape}, {X1.shape} and {C.shape}."
+        )
+    n_samples, n_rows = X1.shape
+    n_classes = W.shape[1]
+    scores = X1 @ W
+    probabilities = softmax(scores)
+    weights = probabilities[:, :, None] * (np.eye(n_classes) - probabilities[:, None, :])
+    weighted_responses = (np.einsum("nkl,nl->nk", weights, scores)    # R_n z_n
+                          - (probabilities - C))
+    lhs = np.einsum("nkl,ni,nj->kilj", weights, X1, X1).reshape(
+        n_classes * n_rows, n_classes * n_rows) / n_samples
+    lhs += np.kron(np.eye(n_classes), np.diag(_penalty_weights(penalty, n_rows)))
+    rhs = np.einsum("nk,ni->ki", weighted_responses, X1).ravel() / n_samples
+    solution = np.linalg.lstsq(lhs, rhs, rcond=None)[0]
+    return solution.reshape((n_rows, n_classes), order="F")

@@ -1425,7 +1425,7 @@ def plot_llr_calibration(table, ax=None, *, floor=None):
     ax.set_xlim(-0.5, len(table) - 0.5)  # room for the outer tick labels within the axes
     ax.set_xlabel("|llr| (number of files)")
     ax.set_ylabel("error rate")
-    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.02), ncol=2, borderaxespad=0.0)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
     return drawn
 
 

@@ -350,3 +350,84 @@ def test_imputation_over_splits_ranks_the_guesses_on_correlated_features():
     assert means["model, class known"] < means["class mean"] < means["overall mean"]
     with pytest.raises(ValueError, match="two features"):
         imputation_over_splits(GaussianClassifier(), X[:, :1], y, 0)
+
+
+def test_times_lower_counts_paired_wins_and_not_ties():
+    from lecture_utils.experiments import LearningCurve, times_lower
+
+    curve = LearningCurve(np.array([5, 50]), {"a": np.array([[0.1, 0.2], [0.2, 0.2], [0.3, 0.0]]),
+                                              "b": np.array([[0.2, 0.2], [0.2, 0.1], [0.1, 0.1]])})
+    counts = times_lower(curve, "a", "b")
+    assert counts.index.tolist() == [5, 50] and counts.tolist() == [1, 1]
+    assert times_lower(curve, "b", "a").tolist() == [1, 1]
+    with pytest.raises(ValueError, match="no model named"):
+        times_lower(curve, "a", "c")
+
+
+def test_predictions_against_dimension_are_those_of_models_fitted_on_the_leading_columns():
+    from lecture_utils.experiments import predictions_against_dimension
+
+    X, y = gaussian_classes(3, [80, 80, 80], 4, separation=1.0)
+    predicted = predictions_against_dimension(X, y, X[:50], [1, 2, 4], shrinkage=0.1)
+    assert predicted.shape == (3, 50)
+    for row, m in zip(predicted, [1, 2, 4], strict=True):
+        alone = GaussianClassifier(shrinkage=0.1).fit(X[:, :m], y)
+        np.testing.assert_array_equal(row, alone.predict(X[:50, :m]))
+    np.testing.assert_allclose(np.mean(predicted != y[:50], axis=1),
+                               error_against_dimension(X, y, X[:50], y[:50], [1, 2, 4],
+                                                       shrinkage=0.1))
+
+
+def test_confusion_directions_names_the_wider_class_and_tests_the_split():
+    from scipy.stats import binomtest
+
+    from lecture_utils.experiments import confusion_directions
+
+    confusion = np.array([[90, 12, 0], [2, 80, 5], [0, 5, 70]])
+    table = confusion_directions(confusion, spread=[1.0, 5.0, 0.0], n_pairs=3)
+    # the pair 0, 2, never confused, is left out
+    assert table[["a", "b"]].values.tolist() == [[0, 1], [1, 2]]
+    first = table.iloc[0]
+    assert (first["a read as b"], first["b read as a"], first["wider class"]) == (12, 2, 1)
+    assert first["spread difference"] == 4.0
+    assert first["most go to the wider"]
+    assert first["p, either way alike"] == pytest.approx(binomtest(12, 14).pvalue)
+    assert not table.iloc[1]["most go to the wider"]  # 5 and 5: a tie
+    with pytest.raises(ValueError, match="one number per class"):
+        confusion_directions(confusion, spread=[1.0, 2.0])
+
+
+def test_paired_difference_test_corrects_the_standard_error_for_overlapping_splits():
+    from scipy.stats import ttest_rel
+
+    from lecture_utils.experiments import paired_difference, paired_difference_test
+
+    rng = np.random.default_rng(0)
+    a, b = rng.normal(0.8, 0.05, 20), rng.normal(0.78, 0.05, 20)
+    plain = paired_difference_test(a, b)
+    assert plain.standard_error == pytest.approx(paired_difference(a, b).standard_error)
+    assert plain.p_value == pytest.approx(ttest_rel(a, b).pvalue)
+    corrected = paired_difference_test(a, b, test_to_train=60 / 90)
+    ratio = np.sqrt((1 / 20 + 60 / 90) / (1 / 20))
+    assert corrected.standard_error == pytest.approx(ratio * plain.standard_error)
+    assert corrected.p_value > plain.p_value
+    assert corrected.low < corrected.mean < corrected.high
+    assert corrected.high - corrected.low == pytest.approx(ratio * (plain.high - plain.low))
+    assert paired_difference_test([1.0, 1.0], [0.5, 0.5]).p_value == 0.0
+    with pytest.raises(ValueError, match="confidence"):
+        paired_difference_test(a, b, confidence=1.0)
+
+
+def test_paired_error_summary_with_test_to_train_prints_the_corrected_standard_error():
+    import pandas as pd
+
+    from lecture_utils.experiments import paired_difference_test, paired_error_summary
+
+    table = pd.DataFrame({"a": [0.90, 0.80, 0.95, 0.85], "b": [0.92, 0.81, 0.95, 0.88]})
+    text = paired_error_summary(table, "a", "b", test_to_train=0.5)
+    test = paired_difference_test(100 * (1 - table["b"]), 100 * (1 - table["a"]),
+                                  test_to_train=0.5)
+    assert f"± {test.standard_error:.2f} points (corrected se), p = {test.p_value:.2f};" in text
+    plain = 100 * ((1 - table["b"]) - (1 - table["a"]))
+    assert test.standard_error == pytest.approx(plain.std() * np.sqrt(1 / 4 + 0.5))
+    assert "(sem)" not in text and text.endswith("b lower on 3 of 4 splits, higher on 0")

@@ -413,3 +413,39 @@ def test_centred_curvature_ratio_is_infinite_without_a_unique_optimum():
 def test_centred_curvature_ratio_rejects_mismatched_shapes():
     with pytest.raises(ValueError, match="shape"):
         centred_curvature_ratio(np.zeros((3, 2)), np.ones((5, 4)))
+
+
+def test_multiclass_irls_step_is_the_newton_step_among_centred_weights():
+    from lecture_utils.logistic import multiclass_irls_step
+
+    rng = np.random.default_rng(4)
+    X1 = add_bias(rng.normal(size=(40, 2)))
+    C = one_hot(rng.integers(0, 3, 40), 3)
+    W = centred_weights(rng.normal(size=(3, 3)))
+    hessian = cross_entropy_hessian(W, X1, C, 0.01)
+    projector = np.kron(np.full((3, 3), 1 / 3), np.eye(3))
+    step = np.linalg.solve(hessian + projector, cross_entropy_gradient(W, X1, C, 0.01).ravel("F"))
+    newton = W - step.reshape(W.shape, order="F")
+    np.testing.assert_allclose(multiclass_irls_step(W, X1, C, 0.01), newton, atol=1e-10)
+
+
+def test_multiclass_irls_steps_reach_the_fitted_weights():
+    from lecture_utils.datasets import load_iris_2d
+    from lecture_utils.logistic import multiclass_irls_step
+
+    iris = load_iris_2d()
+    classes = np.unique(iris.y)
+    X1, C = add_bias(iris.X), one_hot(np.searchsorted(classes, iris.y), classes.size)
+    W = np.zeros((3, 3))
+    for _ in range(10):
+        W = multiclass_irls_step(W, X1, C, 1e-3)
+    model = SoftmaxRegression(penalty=1e-3, standardise=False, tol=1e-10).fit(iris.X, iris.y)
+    np.testing.assert_allclose(W, np.vstack([model.intercept_, model.coef_.T]), atol=1e-6)
+    assert np.allclose(W.sum(axis=1), 0)                     # centred, as SoftmaxRegression's
+
+
+def test_multiclass_irls_step_rejects_mismatched_shapes():
+    from lecture_utils.logistic import multiclass_irls_step
+
+    with pytest.raises(ValueError, match="shape"):
+        multiclass_irls_step(np.zeros((3, 2)), np.ones((5, 4)), np.zeros((5, 2)))
