@@ -959,14 +959,19 @@ def llr_calibration(llr, numerator_true, edges):
 
 
 def confidence_over_draws(model, draw, feature_sets, *, n_draws=50, test_size=0.3,
-                          random_state=0, threshold=0.9):
+                          random_state=0, threshold=0.9, stratify=False):
     r"""`confidence_summary` of one model on several feature sets, over fresh samples.
 
     Draw :math:`r = 0, \dots, R - 1` is ``draw(random_state=random_state + r)``: a new
-    sample from the same generating model, split once (stratified, seeded with
+    sample from the same generating model, split once at random (seeded with
     ``random_state + r``); every feature set sees the same split. Unlike repeated splits
     of one sample (`accuracy_over_splits`), the draws are independent, so the mean over
-    draws and its standard error :math:`s / \sqrt R` describe the model on new data:
+    draws and its standard error :math:`s / \sqrt R` describe the model on new data.
+    The split is not stratified by default: a random split of i.i.d. cases leaves the
+    test cases independent of the training cases, as new cases would be. A stratified
+    split gives the test set the training set's class balance, which the fitted priors
+    :math:`N_k / N` then match; that biases the accuracy upwards, most where the
+    features leave classes tied.
 
     .. math::
 
@@ -989,6 +994,8 @@ def confidence_over_draws(model, draw, feature_sets, *, n_draws=50, test_size=0.
         Seed of the first draw and its split.
     threshold : float, default=0.9
         As in `confidence_summary`.
+    stratify : bool, default=False
+        Split each draw stratified by class (biased upwards; see above).
 
     Returns
     -------
@@ -1013,7 +1020,7 @@ def confidence_over_draws(model, draw, feature_sets, *, n_draws=50, test_size=0.
     for r in range(n_draws):
         X, y = (np.asarray(part) for part in draw(random_state=seed + r))
         X_train, X_test, y_train, y_test = train_test_split(
-            X, y, test_size=test_size, stratify=y, random_state=seed + r)
+            X, y, test_size=test_size, stratify=y if stratify else None, random_state=seed + r)
         rows.append({(name, measure): value for name, cols in feature_sets.items()
                      for measure, value in confidence_summary(
                          clone(model).fit(X_train[:, cols], y_train), X_test[:, cols], y_test,
@@ -1649,3 +1656,62 @@ def paired_difference_test(a, b, *, test_to_train=0.0, confidence=0.95):
     return PairedTest(mean=mean, standard_error=se, low=mean - half, high=mean + half,
                       p_value=p_value, greater=int(np.sum(d > 0)), less=int(np.sum(d < 0)),
                       equal=int(np.sum(d == 0)))
+
+
+def outlier_turn_against_log_odds(X, y, log_odds, along=0.0, penalty=1e-3):
+    r"""How far one added class-1 sample turns each boundary, against the log-odds that
+    logistic regression, fitted without it, gives its class there.
+
+    Logistic regression fitted on ``(X, y)`` has the boundary :math:`w^T x + b = 0` with
+    log-odds :math:`w^T x + b` of the second class. The outlier is placed on the line
+    along :math:`w` through :math:`\bar x + a\,u`, the mean :math:`\bar x` of ``X`` moved by
+    :math:`a` (``along``) along the boundary (:math:`u \perp w`, :math:`\lVert u\rVert = 1`; the
+    farther out, the longer its lever), where the log-odds are :math:`t`:
+
+    .. math::
+
+        x(t) = \bar x + a\,u + \big(t - (w^T\bar x + b)\big)\,\frac{w}{\lVert w\rVert^2},
+        \qquad w^T x(t) + b = t,
+
+    and `outlier_effect` refits both models with it.
+
+    Parameters
+    ----------
+    X, y : as in `outlier_effect` (two features, two classes)
+    log_odds : sequence of float
+        The values :math:`t`; large and positive: far on its own side; negative: misclassified.
+    along : float, default=0.0
+        :math:`a`, the distance along the boundary from the mean, in the units of ``X``.
+    penalty : float, default=1e-3
+        L2 strength of the logistic regression.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``"log-odds"``; columns ``"logistic regression (degrees)"`` and
+        ``"LDA (degrees)"`` (the angle each boundary turns) and ``"position"``.
+
+    Examples
+    --------
+    >>> from lecture_utils.synthetic import make_gaussian_classes
+    >>> data = make_gaussian_classes([[0, 0], [2, 0]], [np.eye(2)] * 2, 30, random_state=0)
+    >>> table = outlier_turn_against_log_odds(data.X, data.y, [20.0, -2.0], along=4.0)
+    >>> bool(table.loc[20.0, "logistic regression (degrees)"] < 0.01)
+    True
+    >>> bool(table.loc[-2.0, "logistic regression (degrees)"] > 1)
+    True
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    fitted = SoftmaxRegression(penalty=penalty).fit(X, y)
+    w, b = fitted.linear_scores().boundary()
+    centre = X.mean(axis=0) + along * np.array([-w[1], w[0]]) / np.linalg.norm(w)
+    rows = []
+    for t in np.asarray(log_odds, dtype=float):
+        position = centre + (t - (w @ centre + b)) * w / (w @ w)
+        effect = outlier_effect(X, y, position, penalty=penalty)
+        rows.append({"log-odds": float(t),
+                     "logistic regression (degrees)": effect.rotation_degrees[
+                         "logistic regression"],
+                     "LDA (degrees)": effect.rotation_degrees["LDA"],
+                     "position": "({:.1f}, {:.1f})".format(*position)})
+    return pd.DataFrame(rows).set_index("log-odds")

@@ -1344,7 +1344,7 @@ def plot_llr_calibration(table, ax=None, *, floor=None):
     Draws the columns of `experiments.llr_calibration` on a log scale: the claimed
     error (circles, dashed) and the observed error (squares, solid) with its 95 %
     interval; a bin without errors shows its upper bound as a downward triangle.
-    Each tick names a bin and, in brackets, its number of samples.
+    Each tick names a bin and, below it in brackets, its number of samples.
 
     A claimed error of :math:`10^{-46}` would stretch the axis over dozens of decades
     and squash the observed intervals flat; with ``floor``, the axis starts there and
@@ -1420,9 +1420,10 @@ def plot_llr_calibration(table, ax=None, *, floor=None):
     # them the layout, stay the same however often the figure is drawn
     ax.yaxis.set_major_locator(LogLocator(base=10.0 ** step, numticks=8))
     ax.yaxis.set_minor_locator(NullLocator())
-    ax.set_xticks(x, [f"{name} ({n})" for name, n in zip(table.index, table["samples"],
+    ax.set_xticks(x, [f"{name}\n({n})" for name, n in zip(table.index, table["samples"],
                                                          strict=True)])
-    ax.set_xlim(-0.5, len(table) - 0.5)  # room for the outer tick labels within the axes
+    # room for the outer tick labels, and for a value written right of the last triangle
+    ax.set_xlim(-0.5, len(table) - (0.15 if below[-1] else 0.5))
     ax.set_xlabel("|llr| (number of files)")
     ax.set_ylabel("error rate")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
@@ -2042,3 +2043,59 @@ def plot_outlier_panels(effects, axes, *, to_scale=0.55, feature_names=("$x_1$",
     axes[0].figure.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center",
                           ncol=6, columnspacing=0.8, handlelength=1.5)
     return titles
+
+
+def plot_error_curves(errors, ax=None, *, highlight=None, log=False, ylabel="error (%)",
+                      legend_loc="upper center"):
+    r"""Several error-against-dimension curves on one axes, told apart by line style.
+
+    Column :math:`c` of ``errors`` is drawn by `plot_error_against_dimension` as the
+    curve :math:`m \mapsto 100\, e_c(m)` (in per cent), in the colour and the line style
+    of class :math:`c` in `lecture_utils.style` (solid, dashed, dotted, dash-dot, ...),
+    and the legend holds every curve in one row.
+
+    Parameters
+    ----------
+    errors : pandas.DataFrame
+        Error rates in [0, 1]; the index holds the numbers of features :math:`m`, each
+        column one curve, named in the legend by its column name.
+    ax : matplotlib Axes, default=None
+    highlight : dict of column name to sequence of int, default=None
+        The dimensions to mark, with their error, on a curve.
+    log : bool, default=False
+        Error axis on a log scale, as in `plot_error_against_dimension`.
+    ylabel : str, default="error (%)"
+    legend_loc : str, default="upper center"
+
+    Returns
+    -------
+    dict of column name to list of Line2D
+        What `plot_error_against_dimension` drew for each column.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> errors = pd.DataFrame({"a": [0.1, 0.05, 0.06], "b": [0.2, 0.1, 0.08]}, index=[1, 5, 10])
+    >>> drawn = plot_error_curves(errors, highlight={"a": [5]})
+    >>> len(drawn["a"]), drawn["b"][0].get_linestyle()
+    (2, '--')
+    >>> plt.close("all")
+    """
+    if not hasattr(errors, "columns") or errors.shape[1] == 0:
+        raise ValueError("errors must be a pandas DataFrame with one column per curve, indexed "
+                         "by the numbers of features.")
+    highlight = {} if highlight is None else dict(highlight)
+    unknown = [name for name in highlight if name not in errors.columns]
+    if unknown:
+        raise ValueError(f"highlight names {unknown}, which are not columns of errors "
+                         f"({list(errors.columns)}).")
+    ax = _axes(ax)
+    dimensions = errors.index.to_numpy()
+    drawn = {}
+    for k, name in enumerate(errors.columns):
+        drawn[name] = plot_error_against_dimension(
+            dimensions, errors[name].to_numpy(dtype=float), ax, label=str(name),
+            highlight=highlight.get(name, ()), color=class_color(k),
+            linestyle=class_linestyle(k), log=log, ylabel=ylabel)
+    ax.legend(ncol=errors.shape[1], loc=legend_loc)
+    return drawn

@@ -218,10 +218,9 @@ def test_confidence_over_draws_draws_a_fresh_sample_each_time():
                                   n_draws=3, test_size=100, random_state=5)
     assert table.shape == (3, 14) and table.columns.names == ["features", "measure"]
     assert list(table.columns.get_level_values("features").unique()) == list(sets)
-    # draw r is the sample of seed random_state + r, split with the same seed
+    # draw r is the sample of seed random_state + r, split (not stratified) with the same seed
     X, y = make_cat_shelter(random_state=6)
-    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=100, stratify=y,
-                                                        random_state=6)
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=100, random_state=6)
     by_hand = confidence_summary(CategoricalClassifier(alpha=1.0).fit(X_train[:, [0]], y_train),
                                  X_test[:, [0]], y_test)
     assert table.loc[1, "fur"].to_dict() == pytest.approx(by_hand, nan_ok=True)
@@ -431,3 +430,32 @@ def test_paired_error_summary_with_test_to_train_prints_the_corrected_standard_e
     plain = 100 * ((1 - table["b"]) - (1 - table["a"]))
     assert test.standard_error == pytest.approx(plain.std() * np.sqrt(1 / 4 + 0.5))
     assert "(sem)" not in text and text.endswith("b lower on 3 of 4 splits, higher on 0")
+
+
+def test_confidence_over_draws_stratify_keeps_the_class_balance_of_each_draw():
+    from lecture_utils.discrete import CategoricalClassifier
+    from lecture_utils.experiments import confidence_over_draws
+    from lecture_utils.synthetic import make_cat_shelter
+
+    args = (CategoricalClassifier(alpha=1.0), make_cat_shelter, {"fur": [0]})
+    plain = confidence_over_draws(*args, n_draws=20, test_size=100, random_state=1)
+    strat = confidence_over_draws(*args, n_draws=20, test_size=100, random_state=1, stratify=True)
+    assert not plain.equals(strat)
+    # fur alone: black and white are ties, the fitted prior decides them; with a stratified
+    # split it matches the test balance, so the stratified mean is not below the plain one
+    assert strat[("fur", "accuracy")].mean() >= plain[("fur", "accuracy")].mean() - 0.01
+
+
+def test_outlier_turn_against_log_odds_places_the_outlier_at_the_asked_log_odds():
+    from lecture_utils.experiments import outlier_effect, outlier_turn_against_log_odds
+    from lecture_utils.synthetic import make_gaussian_classes
+
+    data = make_gaussian_classes([[0, 0], [2.5, 0.5]], [[[1, 0.5], [0.5, 1]]] * 2, 50,
+                                 random_state=0)
+    table = outlier_turn_against_log_odds(data.X, data.y, [30.0, 2.0, -2.0], along=6.0)
+    for t, position in table["position"].items():
+        x = np.array([float(v) for v in position.strip("()").split(",")])
+        odds = outlier_effect(data.X, data.y, x).own_log_odds["logistic regression"]
+        assert odds == pytest.approx(t, abs=0.3)          # the position is printed to 0.1
+    turned = table["logistic regression (degrees)"]
+    assert turned[30.0] < 0.01 < turned[2.0] < turned[-2.0]   # the pull grows as t falls

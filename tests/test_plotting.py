@@ -663,7 +663,7 @@ def test_llr_calibration_plot_draws_both_rates_on_a_log_scale():
     ax = drawn["claimed"].axes
     assert ax.get_yscale() == "log" and ax.get_ylim()[0] <= 1e-30
     assert drawn["claimed"].get_linestyle() == "--"
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["0–5 (4)", "≥ 5 (10)"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0–5\n(4)", "≥ 5\n(10)"]
     with pytest.raises(ValueError, match="columns"):
         plot_llr_calibration(table.drop(columns="95 % high"))
     plt.close("all")
@@ -766,4 +766,27 @@ def test_llr_calibration_plot_with_a_floor_marks_claims_below_it_and_writes_thei
     assert np.isnan(drawn["claimed"].get_ydata()[2])   # the dashed line stops at the first
     with pytest.raises(ValueError, match="floor"):
         plot_llr_calibration(table, floor=2.0)
+    plt.close("all")
+
+
+def test_plot_error_curves_draws_one_styled_curve_per_column_and_marks_highlights():
+    import pandas as pd
+
+    from lecture_utils.plotting import plot_error_curves
+    from lecture_utils.style import class_linestyle
+
+    errors = pd.DataFrame({"training": [0.2, 0.05, 0.04], "test": [0.25, 0.06, 0.07]},
+                          index=[2, 10, 50])
+    drawn = plot_error_curves(errors, highlight={"test": [10]}, log=True)
+    assert list(drawn) == ["training", "test"]
+    curve = drawn["test"][0]
+    np.testing.assert_allclose(curve.get_ydata(), [25.0, 6.0, 7.0])  # in per cent
+    assert curve.get_linestyle() == class_linestyle(1) and len(drawn["test"]) == 2
+    ax = curve.axes
+    assert ax.get_yscale() == "log"
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["training", "test"]
+    with pytest.raises(ValueError, match="not columns"):
+        plot_error_curves(errors, highlight={"validation": [10]})
+    with pytest.raises(ValueError, match="DataFrame"):
+        plot_error_curves(np.zeros((3, 2)))
     plt.close("all")
