@@ -10,6 +10,14 @@ Notebooks run with the current interpreter's ``python3`` kernel and their own
 folder as working directory, without per-cell timestamps, so that re-running
 an unchanged notebook rewrites the same file.
 
+The exercise notebooks executed are the nbgrader source notebooks, the solutions
+edition in ``notebooks/exercises/solutions/``; the student edition next to it is
+generated from them, without outputs (``notebooks/exercises/student_edition.py``).
+The outputs of their graded check cells are not stored: a stored "Right: ..." under
+every check would tell a reader nothing, and in the student edition it could only
+mislead. Those cells are tagged ``nbval-ignore-output``, so nbval still runs them and
+fails on an error, without comparing what they print.
+
 The kernel's log may end with "KeyboardInterrupt caught in kernel": jupyter_client sends
 every kernel an interrupt (SIGINT) before it asks it to shut down, and ipykernel logs the
 interrupt when it lands while a message handler is finishing. It comes after the last
@@ -26,9 +34,12 @@ import nbformat
 from nbclient import NotebookClient
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent
-#: The lecture notebooks, then their exercise notebooks.
+#: The exercise notebooks' source: the solutions edition, which nbgrader turns into the
+#: student edition (``notebooks/exercises/NN_*_exercises.ipynb``, never executed here).
+SOLUTIONS_DIR = NOTEBOOK_DIR / "exercises" / "solutions"
+#: The lecture notebooks, then their exercise notebooks (solutions edition).
 ALL_NOTEBOOKS = [*sorted(NOTEBOOK_DIR.glob("[0-9][0-9]_*.ipynb")),
-                 *sorted((NOTEBOOK_DIR / "exercises").glob("[0-9][0-9]_*.ipynb"))]
+                 *sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*_exercises.ipynb"))]
 TIMEOUT_SECONDS = 300
 #: Longest single wait for a message from the kernel's shell channel; see `wait_in_slices`.
 WAIT_SLICE_SECONDS = 0.5
@@ -89,13 +100,34 @@ def merge_streams(notebook):
     return notebook
 
 
+def is_check_cell(cell):
+    """Whether ``cell`` is a graded check cell of an exercise notebook (nbgrader ``grade``)."""
+    return cell.cell_type == "code" and bool(cell.metadata.get("nbgrader", {}).get("grade"))
+
+
+def clear_check_outputs(notebook):
+    """Drop the outputs of the graded check cells, keeping their execution counts.
+
+    A check cell prints one line, "Right: ..." for the worked solution; stored, it would
+    sit under every check of the source notebook. The cells are tagged
+    ``nbval-ignore-output``: nbval runs them and fails on an error, and compares nothing.
+    """
+    for cell in notebook.cells:
+        if is_check_cell(cell):
+            cell.outputs = []
+    return notebook
+
+
 def execute(path):
-    """Run every cell of the notebook at ``path``; return (notebook, seconds)."""
+    """Run every cell of the notebook at ``path``; return (notebook, seconds).
+
+    The outputs of graded check cells are cleared afterwards (`clear_check_outputs`).
+    """
     notebook = nbformat.read(path, as_version=4)
     client = notebook_client(notebook, Path(path).parent)
     start = time.perf_counter()
     client.execute()
-    return merge_streams(notebook), time.perf_counter() - start
+    return clear_check_outputs(merge_streams(notebook)), time.perf_counter() - start
 
 
 def main(argv=None):

@@ -14,8 +14,10 @@ from lecture_utils.style import MAX_FIGURE_PX
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The lecture notebooks and their exercise notebooks: all present as slides and run in one go.
+#: The exercise notebooks run are the source, the solutions edition; the student edition is
+#: generated from it without outputs (tests/test_exercise_notebooks.py checks it).
 NOTEBOOKS = [*sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")),
-             *sorted((ROOT / "notebooks" / "exercises").glob("[0-9][0-9]_*.ipynb"))]
+             *sorted((ROOT / "notebooks" / "exercises" / "solutions").glob("[0-9][0-9]_*.ipynb"))]
 SLIDE_TYPES = {"slide", "subslide", "fragment", "-", "skip", "notes"}
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 

@@ -1,23 +1,31 @@
-"""Write the student edition of the exercise notebooks, with nbgrader's ``generate_assignment``.
+"""Generate the student edition of the exercise notebooks from their source, with nbgrader.
 
 Usage, from the repository root::
 
-    python notebooks/exercises/student_edition.py                 # into student_edition/
-    python notebooks/exercises/student_edition.py --out DIR       # into DIR
-    python notebooks/exercises/student_edition.py --course DIR    # keep an nbgrader course in DIR
+    python notebooks/exercises/student_edition.py               # is the committed edition current?
+    python notebooks/exercises/student_edition.py --write       # regenerate it in place
+    python notebooks/exercises/student_edition.py --out DIR     # write it into DIR instead
+    python notebooks/exercises/student_edition.py --course DIR  # keep an nbgrader course in DIR
 
-The exercise notebooks in this folder are nbgrader *source* notebooks: each worked solution
-sits between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, each check cell is a graded
-test (with points), some hold hidden tests, and the written answers are manually graded
-cells. This script sets up an nbgrader course directory (``source/<assignment>/``, one
-assignment per exercise notebook) and runs nbgrader's own ``generate_assignment`` on it,
-which replaces the solutions by blanks, clears the outputs, removes the hidden tests and
-locks the check cells. One step is added to nbgrader's: the answer cells, collapsed in the
-source notebooks so that a student tries before reading the solution, are shown again,
-since in the student edition they are where the student writes.
+Each exercise notebook comes in two editions made from one source:
 
-The student edition is written to ``student_edition/`` (ignored by git), one notebook per
-assignment. With ``--course DIR`` the course directory is kept in DIR, with its
+- ``notebooks/exercises/solutions/NN_*_exercises.ipynb``: the nbgrader *source* notebooks,
+  which are also the solutions edition. Each answer cell holds its worked solution between
+  ``### BEGIN SOLUTION`` and ``### END SOLUTION``; each check cell is a graded test (with
+  points), some with hidden tests; the written answers are manually graded cells; every
+  other cell is locked (read-only, restored by the grader).
+- ``notebooks/exercises/NN_*_exercises.ipynb``: the student edition, committed, generated
+  from the source by nbgrader's own ``generate_assignment``: every solution replaced by a
+  blank (``raise NotImplementedError()`` in code, "YOUR ANSWER HERE" in text), outputs
+  cleared, hidden tests removed, locked cells marked read-only. It has no solutions, so
+  "Run all" can never run a solution after a student's cell.
+
+This script sets up an nbgrader course directory (``source/<assignment>/``, one assignment
+per exercise notebook), runs ``generate_assignment`` on it and compares the release with
+the committed student edition (exit status 1 if any notebook differs), or writes it with
+``--write``. A test does the same, so the two editions never drift apart: after changing
+a source notebook, re-execute it (``notebooks/execute.py``) and run this script with
+``--write``. With ``--course DIR`` the course directory is kept in DIR, with its
 ``nbgrader_config.py`` and gradebook, ready for nbgrader's ``collect``, ``autograde`` and
 ``formgrader`` (see the README's section for instructors).
 """
@@ -31,11 +39,11 @@ from pathlib import Path
 
 import nbformat
 from nbgrader.apps import NbGraderAPI
-from nbgrader.converters import GenerateAssignment
-from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets.config import Config
 
 EXERCISE_DIR = Path(__file__).resolve().parent
+#: The source notebooks (the solutions edition); the student edition is in EXERCISE_DIR.
+SOLUTIONS_DIR = EXERCISE_DIR / "solutions"
 REPOSITORY = EXERCISE_DIR.parents[1]
 COURSE_ID = "generative-classifiers"
 
@@ -50,20 +58,15 @@ from student_edition import configure  # noqa: E402
 configure(get_config())  # noqa: F821
 """
 
-class ShowAnswerCells(NbGraderPreprocessor):
-    """Un-collapse the answer cells: in the student edition they are where students write."""
-
-    def preprocess_cell(self, cell, resources, index):
-        if cell.metadata.get("nbgrader", {}).get("solution"):
-            cell.metadata.get("jupyter", {}).pop("source_hidden", None)
-            if "jupyter" in cell.metadata and not cell.metadata["jupyter"]:
-                del cell.metadata["jupyter"]
-        return cell, resources
-
 
 def exercise_notebooks():
-    """The exercise notebooks, in order: ``NN_<lecture>_exercises.ipynb``."""
-    return sorted(EXERCISE_DIR.glob("[0-9][0-9]_*_exercises.ipynb"))
+    """The source notebooks, in order: ``solutions/NN_<lecture>_exercises.ipynb``."""
+    return sorted(SOLUTIONS_DIR.glob("[0-9][0-9]_*_exercises.ipynb"))
+
+
+def student_notebook(notebook):
+    """The committed student edition of the source notebook ``notebook``."""
+    return EXERCISE_DIR / Path(notebook).name
 
 
 def assignment_id(notebook):
@@ -72,10 +75,8 @@ def assignment_id(notebook):
 
 
 def configure(config):
-    """Set the course id, and add `ShowAnswerCells` to nbgrader's ``generate_assignment``."""
+    """The course's nbgrader settings: its id (nbgrader's own preprocessors do the rest)."""
     config.CourseDirectory.course_id = COURSE_ID
-    config.GenerateAssignment.preprocessors = [
-        ShowAnswerCells, *GenerateAssignment.class_traits()["preprocessors"].default()]
     return config
 
 
@@ -109,7 +110,7 @@ def build_course(course, notebooks=None):
     put_executables_on_path()
     notebooks = exercise_notebooks() if notebooks is None else notebooks
     if not notebooks:
-        raise FileNotFoundError(f"no exercise notebooks (NN_*_exercises.ipynb) in {EXERCISE_DIR}")
+        raise FileNotFoundError(f"no source notebooks (NN_*_exercises.ipynb) in {SOLUTIONS_DIR}")
     for notebook in notebooks:
         source = course / "source" / assignment_id(notebook)
         source.mkdir(parents=True, exist_ok=True)
@@ -126,25 +127,43 @@ def release_notebook(course, notebook):
     return Path(course) / "release" / assignment_id(notebook) / Path(notebook).name
 
 
+def edition_text(path):
+    """The student edition at ``path`` as the text it is committed as (nbformat's JSON)."""
+    return nbformat.writes(nbformat.read(path, as_version=4)) + "\n"
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=REPOSITORY / "student_edition",
-                        help="folder for the student notebooks (default: student_edition/)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true",
+                      help="rewrite the committed student edition, notebooks/exercises/NN_*.ipynb")
+    mode.add_argument("--out", type=Path,
+                      help="write the student edition into this folder instead")
     parser.add_argument("--course", type=Path,
                         help="keep the nbgrader course directory here (default: a temporary one)")
     args = parser.parse_args(argv)
+    stale = []
     with tempfile.TemporaryDirectory() as scratch:
         course = args.course or Path(scratch) / "course"
         notebooks = exercise_notebooks()
         build_course(course, notebooks)
-        args.out.mkdir(parents=True, exist_ok=True)
+        if args.out:
+            args.out.mkdir(parents=True, exist_ok=True)
         for notebook in notebooks:
-            released = nbformat.read(release_notebook(course, notebook), as_version=4)
-            nbformat.write(released, args.out / Path(notebook).name)
-            print(f"wrote {args.out / Path(notebook).name}")
+            fresh = edition_text(release_notebook(course, notebook))
+            committed = student_notebook(notebook)
+            if args.out or args.write:
+                target = args.out / committed.name if args.out else committed
+                target.write_text(fresh)
+                print(f"wrote {target}")
+            elif not committed.exists() or committed.read_text() != fresh:
+                stale.append(committed)
+                print(f"out of date: {committed} (run with --write)")
+            else:
+                print(f"up to date: {committed}")
     if args.course:
         print(f"nbgrader course directory: {args.course} (run nbgrader's commands there)")
-    return 0
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":
