@@ -535,3 +535,147 @@ def best_possible_accuracy(X, y):
     counts = np.zeros((point.max() + 1, label.max() + 1), dtype=int)
     np.add.at(counts, (point.ravel(), label), 1)
     return float(counts.max(axis=1).sum() / y.size)
+
+
+def error_rate_interval(n_errors, n_samples, level=0.95):
+    r"""Exact (Clopper-Pearson) confidence interval for an error rate measured on a test set.
+
+    With :math:`e` errors among :math:`n` test samples drawn independently, the count is
+    :math:`e \sim \mathrm{Binomial}(n, p)`; the interval holds every :math:`p` that a
+    two-sided exact binomial test at level :math:`1 - \text{level}` does not reject,
+
+    .. math::
+
+        \Big[\, B^{-1}\big(\tfrac{1 - \text{level}}{2};\, e,\, n - e + 1\big),\;
+               B^{-1}\big(\tfrac{1 + \text{level}}{2};\, e + 1,\, n - e\big) \Big],
+
+    with :math:`B^{-1}(q; a, b)` the quantile of the Beta(a, b) distribution. Roughly
+    :math:`\hat p \pm 1.96\sqrt{\hat p(1 - \hat p)/n}` for large :math:`n`.
+
+    Parameters
+    ----------
+    n_errors : int
+        :math:`e`, between 0 and ``n_samples``.
+    n_samples : int
+        :math:`n \ge 1`.
+    level : float in (0, 1), default=0.95
+
+    Returns
+    -------
+    (float, float)
+        The lower and upper end, as fractions in [0, 1].
+
+    Examples
+    --------
+    >>> low, high = error_rate_interval(374, 10_000)
+    >>> round(low, 4), round(high, 4)
+    (0.0338, 0.0413)
+    >>> error_rate_interval(0, 10)[0]
+    0.0
+    """
+    n_samples = int(n_samples)
+    n_errors = int(n_errors)
+    if n_samples < 1 or not 0 <= n_errors <= n_samples:
+        raise ValueError(
+            f"n_errors must be between 0 and n_samples, and n_samples at least 1; got "
+            f"{n_errors} and {n_samples}."
+        )
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"level is a probability strictly between 0 and 1; got {level}.")
+    interval = binomtest(n_errors, n_samples).proportion_ci(confidence_level=level,
+                                                             method="exact")
+    return float(interval.low), float(interval.high)
+
+
+class ConicAxes(NamedTuple):
+    r"""Centre, axes and kind of the curve :math:`\mathrm{llr}(x) = \text{level}` (`conic_axes`).
+
+    Attributes
+    ----------
+    centre : ndarray of shape (D,)
+        :math:`x_0 = -\tfrac12 A^{-1} b`.
+    directions : ndarray of shape (D, D)
+        Column :math:`i` is the unit vector of axis :math:`i`, longest real axis first.
+    half_lengths : ndarray of shape (D,)
+        :math:`\sqrt{r / a_i}` along each axis; NaN where the curve does not cross it.
+    kind : str
+        ``"ellipse"`` (every axis crossed), ``"hyperbola"`` (some), ``"empty"`` (none) or
+        ``"degenerate"`` (:math:`r = 0`: a point or crossing lines).
+    """
+
+    centre: np.ndarray
+    directions: np.ndarray
+    half_lengths: np.ndarray
+    kind: str
+
+    @property
+    def vertices(self):
+        """Ends of every crossed axis, shape (n_crossed, 2, D), each pair by first coordinate."""
+        ends = []
+        for length, direction in zip(self.half_lengths, self.directions.T, strict=True):
+            if np.isfinite(length):
+                pair = self.centre + np.outer([-length, length], direction)
+                ends.append(pair[np.argsort(pair[:, 0])])
+        return np.array(ends).reshape(-1, 2, self.centre.size)
+
+
+def conic_axes(quadratic, level=0.0):
+    r"""Centre and axes of the tie curve :math:`x^T A x + b^T x + c = \text{level}`.
+
+    For invertible :math:`A` (a QDA log-likelihood ratio, `QuadraticLLR`), complete the
+    square around :math:`x_0 = -\tfrac12 A^{-1} b`:
+
+    .. math::
+
+        \mathrm{llr}(x) = (x - x_0)^T A (x - x_0) + \mathrm{llr}(x_0), \qquad
+        \mathrm{llr}(x_0) = c - \tfrac14 b^T A^{-1} b.
+
+    With :math:`A = V \operatorname{diag}(a_i) V^T` and :math:`z = V^T (x - x_0)`, the
+    curve is :math:`\sum_i a_i z_i^2 = r`, :math:`r = \text{level} - \mathrm{llr}(x_0)`:
+    it crosses axis :math:`v_i` at :math:`z_i = \pm\sqrt{r / a_i}` where :math:`r / a_i > 0`.
+    All axes crossed: an ellipse (:math:`\det A > 0` in 2-D); some: a hyperbola.
+
+    Parameters
+    ----------
+    quadratic : QuadraticLLR
+        With an invertible :math:`A`.
+    level : float, default=0.0
+        The tie level, :math:`\log(\pi_0 / \pi_1)` for Bayes' rule.
+
+    Returns
+    -------
+    ConicAxes
+
+    Raises
+    ------
+    ValueError
+        If :math:`A` is singular: the curve has no centre (a line or a parabola).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> llr = QuadraticLLR(A=np.diag([-0.25, -1.0]), b=np.array([0.5, 0.0]), c=0.75)
+    >>> tie = conic_axes(llr)
+    >>> tie.kind, tie.centre.tolist(), tie.half_lengths.tolist()
+    ('ellipse', [1.0, 0.0], [2.0, 1.0])
+    >>> tie.vertices[0].tolist()
+    [[-1.0, 0.0], [3.0, 0.0]]
+    """
+    A, b = np.asarray(quadratic.A, dtype=float), np.asarray(quadratic.b, dtype=float)
+    eigenvalues, vectors = np.linalg.eigh(A)
+    if A.size == 0 or np.min(np.abs(eigenvalues)) <= 1e-12 * np.max(np.abs(eigenvalues)):
+        raise ValueError(
+            "A is singular, so the tie curve has no centre (a line or a parabola); conic_axes "
+            "needs a quadratic ratio with an invertible A, as QDA's usually is."
+        )
+    centre = -0.5 * np.linalg.solve(A, b)
+    r = float(level) - (float(quadratic.c) - 0.25 * b @ np.linalg.solve(A, b))
+    squared = r / eigenvalues
+    with np.errstate(invalid="ignore"):
+        half_lengths = np.where(squared > 0, np.sqrt(np.abs(squared)), np.nan)
+    order = np.argsort(-np.nan_to_num(half_lengths, nan=-1.0), kind="stable")
+    crossed = int(np.sum(squared > 0))
+    kind = ("degenerate" if r == 0 else "ellipse" if crossed == b.size
+            else "empty" if crossed == 0 else "hyperbola")
+    return ConicAxes(centre=centre, directions=vectors[:, order],
+                     half_lengths=half_lengths[order], kind=kind)

@@ -230,3 +230,40 @@ def test_linear_scores_of_lda_and_softmax_regression_give_their_boundaries():
         w, b = model.linear_scores().boundary()
         decided = np.where(X @ w + b > 0, "b", "a")
         np.testing.assert_array_equal(decided, model.predict(X))
+
+
+def test_error_rate_interval_is_exact_and_covers_the_observed_rate():
+    from scipy.stats import binom
+
+    from lecture_utils.decision import error_rate_interval
+
+    low, high = error_rate_interval(30, 1000)
+    assert low < 0.03 < high
+    # Clopper-Pearson: at each end the observed count is exactly in a 2.5 % tail
+    assert binom.sf(29, 1000, low) == pytest.approx(0.025, rel=1e-6)
+    assert binom.cdf(30, 1000, high) == pytest.approx(0.025, rel=1e-6)
+    assert error_rate_interval(0, 20)[0] == 0.0 and error_rate_interval(20, 20)[1] == 1.0
+    with pytest.raises(ValueError, match="between 0 and n_samples"):
+        error_rate_interval(5, 3)
+    with pytest.raises(ValueError, match="strictly between 0 and 1"):
+        error_rate_interval(1, 3, level=1.0)
+
+
+def test_conic_axes_finds_the_centre_and_vertices_on_the_tie_curve():
+    from lecture_utils.decision import QuadraticLLR, conic_axes
+
+    rotation = np.array([[np.cos(0.6), -np.sin(0.6)], [np.sin(0.6), np.cos(0.6)]])
+    for diagonal, kind in [([-0.5, -2.0], "ellipse"), ([0.5, -2.0], "hyperbola"),
+                           ([0.5, 2.0], "empty")]:
+        A = rotation @ np.diag(diagonal) @ rotation.T
+        llr = QuadraticLLR(A, np.array([1.0, -2.0]), 3.0)
+        tie = conic_axes(llr, level=-1.0)
+        assert tie.kind == kind
+        np.testing.assert_allclose(2 * A @ tie.centre + llr.b, 0.0, atol=1e-12)  # gradient 0
+        ends = tie.vertices.reshape(-1, 2)
+        assert len(ends) == 2 * np.sum(np.isfinite(tie.half_lengths))
+        np.testing.assert_allclose(llr.evaluate(ends), -1.0, atol=1e-9)
+    np.testing.assert_allclose(conic_axes(QuadraticLLR(  # longest axis first
+        np.diag([-2.0, -0.5]), np.zeros(2), 1.0)).half_lengths, [np.sqrt(2), np.sqrt(0.5)])
+    with pytest.raises(ValueError, match="singular"):
+        conic_axes(QuadraticLLR(np.zeros((2, 2)), np.ones(2), 0.0))
