@@ -1273,3 +1273,56 @@ def univariate_rule_error(means, variances, priors=(0.5, 0.5), threshold=None):
     mass = ndtr((edges[1:, None] - means) / sds) - ndtr((edges[:-1, None] - means) / sds)
     class_errors = np.array([mass[says_one, 0].sum(), mass[~says_one, 1].sum()])
     return RuleError(float(priors @ class_errors), class_errors)
+
+
+def projected_bayes_error(w, means, covariances, priors=(0.5, 0.5)):
+    r"""Least error of any rule that sees only the projection :math:`z = w^T x` of two
+    Gaussian classes: how much the classes overlap along :math:`w`.
+
+    Given class :math:`k`, :math:`x \sim \mathcal N(\mu_k, \Sigma_k)`, so the projection is
+    a 1-D Gaussian, :math:`z \sim \mathcal N(w^T\mu_k,\; w^T\Sigma_k w)`. The best rule on
+    :math:`z` is Bayes' rule for these two 1-D classes, and its error is their Bayes error
+    (`univariate_rule_error`):
+
+    .. math::
+
+        \operatorname{err}(w) = \int \min_k\, \pi_k\,
+            \mathcal N\big(z;\; w^T\mu_k,\; w^T\Sigma_k w\big)\, dz .
+
+    It is a population error, with no sampling noise; it does not change when :math:`w`
+    is scaled or its sign flipped, and it is never below the Bayes error in the full space.
+
+    Parameters
+    ----------
+    w : array-like of shape (d,)
+        The direction, not all zero.
+    means : array-like of shape (2, d)
+        :math:`\mu_0, \mu_1`.
+    covariances : array-like of shape (2, d, d)
+        :math:`\Sigma_0, \Sigma_1`, symmetric positive definite.
+    priors : (float, float), default=(0.5, 0.5)
+        :math:`\pi_0, \pi_1`, positive and summing to one.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> means, covariances = [[0.0, 0.0], [2.0, 0.0]], [np.eye(2), np.eye(2)]
+    >>> round(projected_bayes_error([1.0, 0.0], means, covariances), 4)   # Phi(-1)
+    0.1587
+    >>> round(projected_bayes_error([1.0, 1.0], means, covariances), 4)   # Phi(-1 / sqrt 2)
+    0.2398
+    """
+    means, factors = check_gaussian_parameters(means, covariances)
+    if means.shape[0] != 2:
+        raise ValueError(f"projected_bayes_error needs two classes; got {means.shape[0]} means.")
+    w = np.asarray(w, dtype=float)
+    if w.shape != (means.shape[1],) or not np.all(np.isfinite(w)) or not np.any(w):
+        raise ValueError(
+            f"w must be {means.shape[1]} finite numbers, not all zero, one per feature; got "
+            f"shape {w.shape}."
+        )
+    spreads = np.linalg.norm(factors.transpose(0, 2, 1) @ w, axis=1)   # sqrt(w^T Sigma_k w)
+    return univariate_rule_error(means @ w, spreads ** 2, priors).error

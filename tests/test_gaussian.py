@@ -1449,3 +1449,36 @@ def test_linear_rule_error_rejects_bad_input():
         linear_rule_error([1.0], 0.0, [[0.0], [1.0], [2.0]], [[[1.0]]] * 3)
     with pytest.raises(ValueError, match="priors"):
         linear_rule_error([1.0], 0.0, means, covariances, priors=(0.5, 0.6))
+
+
+def test_projected_bayes_error_is_the_overlap_along_w_and_least_at_the_tied_direction():
+    from lecture_utils.gaussian import projected_bayes_error
+
+    means = [[0.0, 0.0], [2.0, 1.5]]
+    covariances = [[[1.0, 0.5], [0.5, 1.0]], [[2.5, -0.8], [-0.8, 0.7]]]
+    w = np.array([1.0, 2.0])
+    error = projected_bayes_error(w, means, covariances)
+    assert projected_bayes_error(-3.0 * w, means, covariances) == pytest.approx(error)
+    # a large sample: the best rule on z = w^T x, Bayes' rule for the two projected Gaussians
+    data = make_gaussian_classes(means, covariances, 100_000, random_state=0)
+    z = data.X @ w
+    projected = [norm(np.asarray(means[k]) @ w, np.sqrt(w @ np.asarray(covariances[k]) @ w))
+                 for k in (0, 1)]
+    wrong = (projected[1].logpdf(z) > projected[0].logpdf(z)) != (data.y == 1)
+    assert error == pytest.approx(wrong.mean(), abs=0.005)
+    # with a shared covariance the best direction is Sigma^-1 (mu_1 - mu_0), at the Bayes error
+    shared = np.array([[1.0, 0.5], [0.5, 1.0]])
+    best = np.linalg.solve(shared, np.subtract(means[1], means[0]))
+    bayes = tied_bayes_error(means[0], means[1], shared)
+    assert projected_bayes_error(best, means, [shared, shared]) == pytest.approx(bayes)
+    assert projected_bayes_error(w, means, [shared, shared]) > bayes
+
+
+def test_projected_bayes_error_rejects_bad_input():
+    from lecture_utils.gaussian import projected_bayes_error
+
+    means, covariances = [[0.0], [1.0]], [[[1.0]], [[1.0]]]
+    with pytest.raises(ValueError, match="not all zero"):
+        projected_bayes_error([0.0], means, covariances)
+    with pytest.raises(ValueError, match="two classes"):
+        projected_bayes_error([1.0], [[0.0], [1.0], [2.0]], [[[1.0]]] * 3)
