@@ -880,10 +880,17 @@ def log_ratio_standard_error(counts):
         \operatorname{se}_j = \sqrt{\frac{1 - \hat\pi_{1,j}}{N_1 \hat\pi_{1,j}}
             + \frac{1 - \hat\pi_{0,j}}{N_0 \hat\pi_{0,j}}}.
 
+    On the raw counts this is the standard error of the maximum-likelihood
+    (:math:`\alpha = 0`) log-ratio. For the smoothed estimate
+    :math:`\hat\pi_{k,j} = (N_{k,j} + \alpha) / (N_k + \alpha m)`, pass the smoothed
+    counts ``counts + alpha``: the same formula, evaluated at that estimate (finite
+    for :math:`\alpha > 0`).
+
     Parameters
     ----------
     counts : array-like of shape (2, m)
-        :math:`N_{k,j}` of one feature, e.g. ``model.category_count_[d]``.
+        :math:`N_{k,j}` of one feature, e.g. ``model.category_count_[d]``, or the
+        smoothed counts :math:`N_{k,j} + \alpha`.
 
     Returns
     -------

@@ -757,3 +757,11 @@ def test_smallest_expected_count_is_scipys_smallest_expected_frequency():
         smallest_expected_count([1, 1, 1], [1, 2, 1])
     with pytest.raises(ValueError, match="one value per sample"):
         smallest_expected_count([1, 2, 1], [1, 2])
+
+
+def test_log_ratio_standard_error_of_smoothed_counts_is_finite_at_a_zero_count():
+    counts, alpha = np.array([[22.0, 68.0], [0.0, 110.0]]), 1.0
+    se = log_ratio_standard_error(counts + alpha)
+    p0, p1, n0, n1 = 23 / 92, 1 / 112, 92, 112
+    assert se[0] == pytest.approx(np.sqrt((1 - p0) / (n0 * p0) + (1 - p1) / (n1 * p1)))
+    assert np.all(np.isfinite(se)) and np.isinf(log_ratio_standard_error(counts)[0])
