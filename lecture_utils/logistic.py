@@ -824,3 +824,52 @@ def multiclass_irls_step(W, X1, C, penalty=0.0):
     rhs = np.einsum("nk,ni->ki", weighted_responses, X1).ravel() / n_samples
     solution = np.linalg.lstsq(lhs, rhs, rcond=None)[0]
     return solution.reshape((n_rows, n_classes), order="F")
+
+
+def solver_curvature_ratio(model, X):
+    r"""The curvature ratio :math:`\kappa` (`centred_curvature_ratio`) of the problem a fitted
+    `SoftmaxRegression`'s solver solved, at the fitted weights.
+
+    With ``standardise=True`` the solver sees :math:`z_j = (x_j - m_j)/s_j` (`standardisation`),
+    weights :math:`v_{jk} = s_j w_{jk}`, :math:`v_{0k} = w_{0k} + m^T w_k`, and the penalty
+    :math:`\lambda/s_j^2` on row :math:`j`, so that
+    :math:`\frac{\lambda}{s_j^2}v_{jk}^2 = \lambda w_{jk}^2`:
+
+    .. math::
+
+        \kappa = \frac{\lambda_{max}(B^T H_z B)}{\lambda_{min}(B^T H_z B)},
+        \qquad H_z = \text{the Hessian of } J \text{ in } V \text{ on } [1, z].
+
+    With ``standardise=False`` it is :math:`\kappa` in the data's own units. The
+    optimum is the same either way; :math:`\kappa`, which sets the pace of gradient
+    descent, is not.
+
+    Parameters
+    ----------
+    model : SoftmaxRegression
+        Fitted on ``X``.
+    X : array-like of shape (n_samples, n_features)
+        The features it was fitted on.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_iris_2d
+    >>> iris = load_iris_2d()
+    >>> model = SoftmaxRegression(penalty=1e-3).fit(iris.X, iris.y)
+    >>> raw = SoftmaxRegression(penalty=1e-3, standardise=False).fit(iris.X, iris.y)
+    >>> bool(solver_curvature_ratio(model, iris.X) < solver_curvature_ratio(raw, iris.X))
+    True
+    """
+    check_is_fitted(model)
+    X = np.asarray(X, dtype=float)
+    if model.standardise:
+        shift, scale = standardisation(X)
+    else:
+        shift, scale = np.zeros(X.shape[1]), np.ones(X.shape[1])
+    V = np.vstack([model.intercept_ + model.coef_ @ shift, (model.coef_ * scale).T])
+    weights = np.concatenate([[0.0], model.penalty / scale**2])
+    return centred_curvature_ratio(V, add_bias((X - shift) / scale), weights)

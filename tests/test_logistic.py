@@ -449,3 +449,20 @@ def test_multiclass_irls_step_rejects_mismatched_shapes():
 
     with pytest.raises(ValueError, match="shape"):
         multiclass_irls_step(np.zeros((3, 2)), np.ones((5, 4)), np.zeros((5, 2)))
+
+
+def test_solver_curvature_ratio_is_that_of_the_problem_the_solver_solves():
+    from lecture_utils.datasets import load_iris_2d
+    from lecture_utils.logistic import centred_curvature_ratio, solver_curvature_ratio
+
+    iris = load_iris_2d()
+    raw = SoftmaxRegression(penalty=1e-3, standardise=False).fit(iris.X, iris.y)
+    W = np.vstack([raw.intercept_, raw.coef_.T])
+    assert solver_curvature_ratio(raw, iris.X) == pytest.approx(
+        centred_curvature_ratio(W, add_bias(iris.X), 1e-3))
+    # standardised: the solver sees z and lambda / s_j^2, the same for (X, lambda) and
+    # (10 X, 100 lambda), so kappa is too
+    ratios = [solver_curvature_ratio(SoftmaxRegression(penalty=1e-3 * scale**2).fit(
+        scale * iris.X, iris.y), scale * iris.X) for scale in (1.0, 10.0)]
+    assert ratios[0] == pytest.approx(ratios[1], rel=1e-5)
+    assert ratios[0] < solver_curvature_ratio(raw, iris.X) / 100
