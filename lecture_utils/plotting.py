@@ -2099,3 +2099,66 @@ def plot_error_curves(errors, ax=None, *, highlight=None, log=False, ylabel="err
             linestyle=class_linestyle(k), log=log, ylabel=ylabel)
     ax.legend(ncol=errors.shape[1], loc=legend_loc)
     return drawn
+
+
+def plot_shared_covariance_comparison(full, tied, classes, ax=None, *, n_stds=(1.0, 2.0),
+                                      names=None):
+    r"""Each class's own covariance ellipses beside the one shared covariance, in two dimensions.
+
+    For each class :math:`k` in ``classes``, the ellipses
+    :math:`(x - \mu_k)^T \Sigma_k^{-1} (x - \mu_k) = n^2` of the ``full`` model (in the
+    class's colour and line style, `plot_covariance_ellipses`), and, dotted black at the
+    same mean, the ellipse :math:`(x - \mu_k)^T \Sigma^{-1} (x - \mu_k) = n_{\max}^2` of the
+    ``tied`` model's shared :math:`\Sigma`: where one shared covariance fits every class,
+    the dotted ellipse follows each class's outer one. Equal axes, so that shapes and
+    angles are true; the legend is outside, on the right.
+
+    Parameters
+    ----------
+    full, tied : fitted `GaussianClassifier` on two features
+        With ``covariance="full"`` and ``"tied"``, fitted on the same data.
+    classes : sequence
+        Labels (from ``full.classes_``) of the classes to draw.
+    ax : matplotlib Axes, default=None
+    n_stds : sequence of float, default=(1.0, 2.0)
+        Mahalanobis distances of the class ellipses; the shared one is drawn at the largest.
+    names : sequence of str, default=None
+        The classes' names in the legend; by default the labels themselves.
+
+    Returns
+    -------
+    dict
+        What `plot_covariance_ellipses` returns, and ``"shared"``: the dotted ellipses.
+
+    Examples
+    --------
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> X = np.array([[0.0, 0.0], [2.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.2, 5.0], [5.0, 8.0]])
+    >>> y = [0, 0, 0, 1, 1, 1]
+    >>> full, tied = (GaussianClassifier(covariance=c).fit(X, y) for c in ("full", "tied"))
+    >>> drawn = plot_shared_covariance_comparison(full, tied, [0, 1], names=["a", "b"])
+    >>> len(drawn["ellipses"]), len(drawn["shared"]), drawn["shared"][0].get_linestyle()
+    (4, 2, ':')
+    >>> [line.get_label() for line in drawn["means"]]
+    ['a', 'b']
+    >>> plt.close("all")
+    """
+    for model, kind in ((full, "full"), (tied, "tied")):
+        if getattr(model, "covariance", None) != kind or not hasattr(model, "covariances_"):
+            raise ValueError(f"{kind} must be a GaussianClassifier(covariance={kind!r}), fitted.")
+    if full.means_.shape[1] != 2:
+        raise ValueError(f"the models must be fitted on two features; got {full.means_.shape[1]}.")
+    index = class_index(full.classes_, np.asarray(classes))
+    ax = _axes(ax)
+    means = full.means_[index]
+    drawn = {"shared": [covariance_ellipse(mean, tied.covariances_[0], max(n_stds), ax,
+                                           color="black", linestyle=":", linewidth=2.0,
+                                           label="shared (tied)" if k == 0 else None)
+                        for k, mean in enumerate(means)]}
+    drawn.update(plot_covariance_ellipses(means, full.covariances_[index],
+                                          [str(c) for c in (classes if names is None
+                                                            else names)], ax, n_stds=n_stds,
+                                          principal_axes=False))
+    ax.set_aspect("equal")
+    ax.legend(loc="center left", bbox_to_anchor=(1.02, 0.5))
+    return drawn

@@ -790,3 +790,25 @@ def test_plot_error_curves_draws_one_styled_curve_per_column_and_marks_highlight
     with pytest.raises(ValueError, match="DataFrame"):
         plot_error_curves(np.zeros((3, 2)))
     plt.close("all")
+
+
+def test_plot_shared_covariance_comparison_draws_both_ellipses_at_each_class_mean():
+    from lecture_utils.gaussian import GaussianClassifier
+    from lecture_utils.plotting import plot_shared_covariance_comparison
+
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(size=(50, 2)) * [3.0, 1.0], rng.normal(size=(50, 2)) + 8.0])
+    y = np.repeat(["wide", "round"], 50)
+    full, tied = (GaussianClassifier(covariance=c).fit(X, y) for c in ("full", "tied"))
+    drawn = plot_shared_covariance_comparison(full, tied, ["round", "wide"])
+    k = list(full.classes_).index("round")
+    np.testing.assert_allclose(drawn["shared"][0].center, full.means_[k])
+    assert drawn["shared"][0].width == pytest.approx(2 * 2.0 * np.sqrt(
+        np.linalg.eigvalsh(tied.covariances_[0]).max()))
+    ax = drawn["shared"][0].axes
+    assert ax.get_aspect() == 1.0
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["shared (tied)", "round",
+                                                                   "wide"]
+    with pytest.raises(ValueError, match="covariance='tied'"):
+        plot_shared_covariance_comparison(full, full, ["round"])
+    plt.close("all")
