@@ -4,6 +4,7 @@ figure passes, and the hook records what every rendered figure breaks."""
 import io
 import json
 
+import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -15,7 +16,10 @@ from lecture_utils.style import apply_style
 
 @pytest.fixture(autouse=True)
 def _style():
-    apply_style()
+    """The collection's style for each test, and matplotlib's own again after it."""
+    with matplotlib.rc_context():
+        apply_style()
+        yield
 
 
 def _curves(figsize=(6, 3)):
