@@ -277,11 +277,15 @@ def install(log_path=None):
             count = None if shell is None else shell.execution_count - 1
         except ImportError:
             count = None
+        # Render first: the check draws the figure again, and a figure with constrained
+        # layout can settle a pixel or two differently on a second draw, which must not
+        # reach the image the notebook stores.
+        result = original(self, filename, *args, **kwargs)
         problems = figure_problems(self.figure, kwargs.get("bbox_inches"),
                                    kwargs.get("pad_inches"))
         with open(log_path, "a", encoding="utf-8") as log:
             log.write(json.dumps({"execution_count": count, "problems": problems}) + "\n")
-        return original(self, filename, *args, **kwargs)
+        return result
 
     FigureCanvasBase.print_figure = print_figure
     return print_figure
