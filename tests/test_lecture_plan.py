@@ -19,6 +19,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from test_speaker_notes import _notebook  # markdown cells of given slide types
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -87,15 +88,6 @@ def plan_problems(notebook):
     if total != slot:
         problems.append(f"the plan's minutes add up to {total}, not the slot's {slot}")
     return problems
-
-
-def _notebook(*cells):
-    made = []
-    for kind, source in cells:
-        cell = nbformat.v4.new_markdown_cell(source)
-        cell.metadata["slideshow"] = {"slide_type": kind}
-        made.append(cell)
-    return nbformat.v4.new_notebook(cells=made)
 
 
 PLAN = "**Plan (10 min):**\n- Screens 1-2: 4 min\n- Screen 3: 6 min\n"
