@@ -129,7 +129,7 @@ def pytest_runtest_call(item):
     if "nbval-ignore-output" not in item.cell.metadata.get("tags", []):
         stored, fresh = figures(item.cell.outputs), figures(item.test_outputs or [])
         assert len(fresh) == len(stored), f"{len(fresh)} figures drawn, {len(stored)} stored"
-        for number, (old, new) in enumerate(zip(stored, fresh), start=1):
+        for number, (old, new) in enumerate(zip(stored, fresh, strict=True), start=1):
             difference = figure_difference(old, new)
             assert difference is None, f"figure {number} looks different: {difference}"
     return result

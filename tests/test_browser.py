@@ -342,9 +342,16 @@ def _move(widget, page):
         return
     handles = widget.locator(".noUi-handle")
     if handles.count():
-        handles.first.focus()
+        # `Locator.press` focuses the handle before each key press, so that no key can
+        # arrive before the slider has focus (on a loaded machine, a key pressed right
+        # after `focus()` was lost); the slider's value must then have moved.
+        from playwright.sync_api import expect
+
+        handle = handles.first
+        start = handle.get_attribute("aria-valuenow")
         for _ in range(3):
-            page.keyboard.press("ArrowRight")
+            handle.press("ArrowRight")
+        expect(handle).not_to_have_attribute("aria-valuenow", start, timeout=30_000)
         return
     dropdowns = widget.locator("select")
     if dropdowns.count():

@@ -1,4 +1,5 @@
-"""The figure comparison of the notebook runs (notebooks/conftest.py): noise passes, a change that shows fails."""
+"""The figure comparison of the notebook runs (notebooks/conftest.py): noise passes, a
+change that shows fails."""
 
 import io
 
