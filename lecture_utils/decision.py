@@ -8,7 +8,6 @@ from typing import NamedTuple
 
 import numpy as np
 from scipy.special import expit, logsumexp
-from scipy.stats import binomtest
 from sklearn.utils.validation import check_is_fitted
 
 
@@ -34,6 +33,11 @@ def log_joint(log_likelihoods, priors):
     Returns
     -------
     ndarray of shape (n_samples, n_classes)
+
+    Examples
+    --------
+    >>> np.exp(log_joint(np.log([[0.2, 0.5]]), [0.5, 0.5]))
+    array([[0.1 , 0.25]])
     """
     log_likelihoods = np.asarray(log_likelihoods, dtype=float)
     return log_likelihoods + _log_priors(priors, log_likelihoods.shape[1])
@@ -64,11 +68,10 @@ def log_posteriors(log_likelihoods, priors):
 
     Examples
     --------
-    >>> import numpy as np
     >>> np.exp(log_posteriors([[-1000.0, -1001.0]], [0.5, 0.5])).round(3)
     array([[0.731, 0.269]])
     """
-    joint = _possible(log_joint(log_likelihoods, priors))
+    joint = _possible(log_joint(log_likelihoods, priors), "every class", "posterior")
     return joint - logsumexp(joint, axis=1, keepdims=True)
 
 
@@ -91,21 +94,30 @@ def most_probable(log_likelihoods, priors):
     ------
     ValueError
         If a sample has probability zero under every class.
+
+    Examples
+    --------
+    >>> most_probable(np.log([[0.2, 0.5], [0.2, 0.1]]), [0.5, 0.5]).tolist()
+    [1, 0]
     """
-    return np.argmax(_possible(log_joint(log_likelihoods, priors)), axis=1)
+    joint = _possible(log_joint(log_likelihoods, priors), "every class", "posterior")
+    return np.argmax(joint, axis=1)
 
 
-def _possible(joint):
-    """``joint`` itself, after checking that every sample has a class it can come from."""
-    impossible = np.all(np.isneginf(joint), axis=1)
-    if impossible.any():
-        row = int(np.flatnonzero(impossible)[0])
+def _possible(log_values, among, undefined):
+    """``log_values`` itself, after checking that no sample is impossible under all columns."""
+    _raise_for_first(np.all(np.isneginf(log_values), axis=1), among, undefined)
+    return log_values
+
+
+def _raise_for_first(impossible, among, undefined):
+    """Name the first sample flagged in ``impossible`` and the fix."""
+    if np.any(impossible):
         raise ValueError(
-            f"sample {row} has probability zero under every class, so its posterior "
-            "is undefined; smooth the estimates (for example alpha > 0 for count "
-            "models) or check the input."
+            f"sample {int(np.flatnonzero(impossible)[0])} has probability zero under {among}, "
+            f"so its {undefined} is undefined; smooth the estimates (for example alpha > 0 "
+            "for count models) or check the input."
         )
-    return joint
 
 
 def prior_log_odds_threshold(prior):
@@ -146,6 +158,11 @@ def posterior_from_llr(llr, prior):
         :math:`\log f(x \mid c_1) - \log f(x \mid c_0)`.
     prior : float
         :math:`\pi = P(c_1)`, strictly between 0 and 1.
+
+    Examples
+    --------
+    >>> float(posterior_from_llr(0.0, 0.75))        # no evidence: the prior
+    0.75
     """
     return expit(np.asarray(llr, dtype=float) - prior_log_odds_threshold(prior))
 
@@ -164,12 +181,23 @@ def bayes_decision(llr, prior):
     -------
     ndarray of int
         1 for class :math:`c_1`, 0 for class :math:`c_0`.
+
+    Examples
+    --------
+    >>> bayes_decision([-1.0, 0.5, 2.0], prior=0.1).tolist()    # t = log 9 = 2.2
+    [0, 0, 0]
     """
     return (np.asarray(llr, dtype=float) > prior_log_odds_threshold(prior)).astype(int)
 
 
 def error_rate(y_true, y_pred):
-    r"""Fraction of wrong decisions, :math:`\frac{1}{n}\sum_i [\hat y_i \ne y_i]`."""
+    r"""Fraction of wrong decisions, :math:`\frac{1}{n}\sum_i [\hat y_i \ne y_i]`.
+
+    Examples
+    --------
+    >>> error_rate(["a", "b", "b", "a"], ["a", "b", "a", "a"])
+    0.25
+    """
     y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
     if y_true.shape != y_pred.shape or y_true.ndim != 1 or y_true.size == 0:
         raise ValueError(
@@ -179,39 +207,61 @@ def error_rate(y_true, y_pred):
     return float(np.mean(y_true != y_pred))
 
 
+def _linear_part(X, weights, undefined):
+    r""":math:`X w` with :math:`0 \cdot \infty = 0`: an infinite weight counts only where its
+    feature is non-zero (as in the likelihoods themselves); ``weights`` has shape (D,) or (D, K)."""
+    infinite = np.isinf(weights)
+    if not infinite.any():
+        return X @ weights
+    used = X != 0
+    up, down = used @ (infinite & (weights > 0)), used @ (infinite & (weights < 0))
+    _raise_for_first(np.any(up & down, axis=tuple(range(1, up.ndim))), "both classes", undefined)
+    return np.where(up, np.inf, np.where(down, -np.inf, X @ np.where(infinite, 0.0, weights)))
+
+
 class QuadraticLLR(NamedTuple):
     r"""The closed form of a binary log-likelihood ratio,
     :math:`\mathrm{llr}(x) = x^T A x + b^T x + c`.
 
-    Every two-class model here has one (``model.llr_coefficients()``): for
-    Gaussians with precisions :math:`\Lambda_k = \Sigma_k^{-1}`,
+    Every two-class generative model here has one (``model.llr_coefficients()``):
+    for Gaussians with precisions :math:`\Lambda_k = \Sigma_k^{-1}`,
 
     .. math::
 
         A = -\tfrac12(\Lambda_1 - \Lambda_0), \qquad
         b = \Lambda_1\mu_1 - \Lambda_0\mu_0, \qquad
         c = -\tfrac12(\mu_1^T\Lambda_1\mu_1 - \mu_0^T\Lambda_0\mu_0)
-            + \tfrac12(\log|\Lambda_1| - \log|\Lambda_0|);
+            + \tfrac12(\log|\Lambda_1| - \log|\Lambda_0|).
 
-    with a shared covariance, and for the count models, :math:`A = 0` and the
-    ratio is linear.
+    With a shared covariance, and for the count models, the ratio is linear,
+    :math:`\mathrm{llr}(x) = b^T x + c`, and ``A`` is None.
+
+    Attributes
+    ----------
+    A : ndarray of shape (D, D) or None
+        The quadratic part; None for a linear ratio.
+    b : ndarray of shape (D,)
+        The weight vector.
+    c : float
+        The constant.
 
     Examples
     --------
-    >>> import numpy as np
     >>> llr = QuadraticLLR(A=np.array([[-0.5]]), b=np.array([1.0]), c=1.5)
     >>> llr.evaluate([[-1.0], [3.0]])
     array([0., 0.])
     >>> llr.crossings().tolist()
     [-1.0, 3.0]
+    >>> QuadraticLLR(A=None, b=np.array([2.0]), c=-1.0).crossings().tolist()
+    [0.5]
     """
 
-    A: np.ndarray
+    A: np.ndarray | None
     b: np.ndarray
     c: float
 
     def evaluate(self, X):
-        r""":math:`x^T A x + b^T x + c` for every row of ``X``.
+        r""":math:`x^T A x + b^T x + c` for every row of ``X`` (:math:`b^T x + c` if ``A`` is None).
 
         A weight :math:`b_j = \pm\infty` (an event only one class has shown)
         counts only where :math:`x_j \ne 0` (:math:`0 \cdot \infty = 0`, as in the
@@ -224,21 +274,9 @@ class QuadraticLLR(NamedTuple):
             impossible under both classes and its ratio is undefined.
         """
         X = np.atleast_2d(np.asarray(X, dtype=float))
-        b = np.asarray(self.b, dtype=float)
-        infinite = np.isinf(b)
-        linear = X @ np.where(infinite, 0.0, b)
-        if infinite.any():
-            used = X[:, infinite] != 0
-            up = (used & (b[infinite] > 0)).any(axis=1)
-            down = (used & (b[infinite] < 0)).any(axis=1)
-            if np.any(up & down):
-                raise ValueError(
-                    f"sample {int(np.flatnonzero(up & down)[0])} has probability zero under "
-                    "both classes, so its log-likelihood ratio is undefined; smooth the "
-                    "estimates (alpha > 0)."
-                )
-            linear = np.where(up, np.inf, np.where(down, -np.inf, linear))
-        return np.einsum("ni,ij,nj->n", X, self.A, X) + linear + self.c
+        linear = _linear_part(X, np.asarray(self.b, dtype=float), "log-likelihood ratio")
+        quadratic = 0.0 if self.A is None else np.einsum("ni,ij,nj->n", X, self.A, X)
+        return quadratic + linear + self.c
 
     def crossings(self, level=0.0):
         r"""The points where a one-feature ratio equals ``level``: :math:`a x^2 + b x + c = t`.
@@ -251,7 +289,7 @@ class QuadraticLLR(NamedTuple):
             \qquad x_1 = \frac{q}{a}, \quad x_2 = \frac{c - t}{q}.
 
         Unequal variances give :math:`a \ne 0` and up to two crossings; a tied
-        variance gives :math:`a = 0` and the single crossing :math:`(t - c)/b`.
+        variance gives a linear ratio and the single crossing :math:`(t - c)/b`.
 
         Parameters
         ----------
@@ -275,7 +313,8 @@ class QuadraticLLR(NamedTuple):
         level = float(level)
         if not np.isfinite(level):
             raise ValueError(f"level must be a finite number; got {level}.")
-        a, b, c = float(self.A[0, 0]), float(self.b[0]), float(self.c) - level
+        a = 0.0 if self.A is None else float(self.A[0, 0])
+        b, c = float(self.b[0]), float(self.c) - level
         largest = max(abs(a), abs(b), abs(c))
         if largest == 0.0:
             return np.empty(0)
@@ -302,100 +341,78 @@ class LinearScores(NamedTuple):
 
         P(c_k \mid x) = \frac{e^{a_k(x)}}{\sum_j e^{a_j(x)}}
 
-    Softmax regression fits :math:`w_k, w_{0k}` directly; a Gaussian model with
-    one shared covariance implies them, :math:`w_k = \Sigma^{-1}\mu_k` and
-    :math:`w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Sigma^{-1}\mu_k` (see
-    `lecture_utils.gaussian.tied_linear_scores`). Both models give them with
-    ``model.linear_scores()``.
+    Softmax regression fits :math:`w_k, w_{0k}` directly; the generative models
+    imply them. A Gaussian model with one shared covariance has
+    :math:`w_k = \Sigma^{-1}\mu_k` and
+    :math:`w_{0k} = \log\pi_k - \tfrac12\mu_k^T\Sigma^{-1}\mu_k`
+    (`lecture_utils.gaussian.tied_linear_scores`); a multinomial model has
+    :math:`w_k = \log\pi_{k,\cdot}` (the log-probabilities of the events) and
+    :math:`w_{0k} = \log P(c_k)`, and so has a categorical model on one-hot
+    features. Every such model gives them with ``model.linear_scores()``.
 
     Attributes
     ----------
     W : ndarray of shape (n_classes, n_features)
         Row :math:`k` is :math:`w_k`.
     w0 : ndarray of shape (n_classes,)
-        :math:`w_{0k}`.
+        The biases :math:`w_{0k}`.
 
     Examples
     --------
-    >>> import numpy as np
     >>> scores = LinearScores(W=np.array([[0.0, 0.0], [1.0, 2.0]]), w0=np.array([0.0, -1.0]))
     >>> scores.evaluate([[1.0, 1.0]])
     array([[0., 2.]])
     >>> scores.boundary()
     (array([1., 2.]), -1.0)
+    >>> scores.augmented()
+    array([[ 0., -1.],
+           [ 0.,  1.],
+           [ 0.,  2.]])
     """
 
     W: np.ndarray
     w0: np.ndarray
 
     def evaluate(self, X):
-        """The scores :math:`a_k(x)` for every row of ``X``: shape (n_samples, n_classes)."""
+        r"""The scores :math:`a_k(x)` for every row of ``X``: shape (n_samples, n_classes).
+
+        A weight :math:`-\infty` (an event a class never shows) counts only where the
+        feature is non-zero, as in `QuadraticLLR.evaluate`.
+        """
         X = np.atleast_2d(np.asarray(X, dtype=float))
-        return X @ self.W.T + self.w0
+        return _linear_part(X, self.W.T, "score") + self.w0
 
     def boundary(self):
-        r"""The two-class decision boundary :math:`w^T x + b = 0`.
+        r"""The two-class decision boundary :math:`w^T x + w_0 = 0`.
 
-        :math:`w = w_1 - w_0` and :math:`b = w_{01} - w_{00}`; the second class
-        wins where :math:`w^T x + b > 0` (equal priors aside, this is the LLR
-        plus the prior log-odds).
+        ``w = W[1] - W[0]`` (a vector) and ``w0 = w0[1] - w0[0]`` (a number): the
+        second class wins where :math:`w^T x + w_0 > 0`, its log posterior odds. A
+        weight that is :math:`-\infty` in both rows (an event neither class shows)
+        gives 0.
 
         Returns
         -------
         w : ndarray of shape (n_features,)
-        b : float
+        w0 : float
         """
         if self.W.shape[0] != 2:
             raise ValueError(
                 f"a single boundary needs two classes; these scores have {self.W.shape[0]}."
             )
-        return self.W[1] - self.W[0], float(self.w0[1] - self.w0[0])
+        with np.errstate(invalid="ignore"):
+            w = self.W[1] - self.W[0]
+        neither = np.isneginf(self.W[0]) & np.isneginf(self.W[1])
+        return np.where(neither, 0.0, w), float(self.w0[1] - self.w0[0])
 
+    def augmented(self):
+        r"""The weights for features with a dummy feature :math:`x_0 = 1` (``logistic.add_bias``).
 
-class McNemarResult(NamedTuple):
-    """Discordant counts of two classifiers and the exact McNemar p-value."""
-
-    only_a_wrong: int
-    only_b_wrong: int
-    p_value: float
-
-
-def mcnemar_test(y_true, pred_a, pred_b):
-    r"""Exact McNemar test: do two classifiers make errors equally often on the same samples?
-
-    Only the discordant samples count: :math:`n_a`, wrong for ``a`` only, and
-    :math:`n_b`, wrong for ``b`` only. If both classifiers have the same error
-    rate, each discordant sample is equally likely to be of either kind, so
-    :math:`n_a \sim \mathrm{Binomial}(n_a + n_b, 1/2)`; the p-value is the
-    two-sided exact binomial test of that hypothesis,
-
-    .. math::
-
-        p = \min\Bigl(1,\; 2 \sum_{i \le \min(n_a, n_b)} \binom{n}{i} 2^{-n}\Bigr),
-        \quad n = n_a + n_b.
-
-    Parameters
-    ----------
-    y_true, pred_a, pred_b : array-like of shape (n_samples,)
-        True labels and the two classifiers' predictions on the same samples.
-
-    Returns
-    -------
-    McNemarResult
-        ``(only_a_wrong, only_b_wrong, p_value)``; p = 1 when no sample is discordant.
-    """
-    y_true, pred_a, pred_b = np.asarray(y_true), np.asarray(pred_a), np.asarray(pred_b)
-    if (y_true.ndim != 1 or y_true.size == 0 or pred_a.shape != y_true.shape
-            or pred_b.shape != y_true.shape):
-        raise ValueError(
-            f"y_true, pred_a and pred_b must be non-empty 1-D arrays of the same length; got "
-            f"shapes {y_true.shape}, {pred_a.shape} and {pred_b.shape}."
-        )
-    wrong_a, wrong_b = pred_a != y_true, pred_b != y_true
-    only_a, only_b = int(np.sum(wrong_a & ~wrong_b)), int(np.sum(wrong_b & ~wrong_a))
-    if only_a + only_b == 0:
-        return McNemarResult(0, 0, 1.0)
-    return McNemarResult(only_a, only_b, float(binomtest(only_a, only_a + only_b).pvalue))
+        The matrix :math:`[w_1, \dots, w_K]` of shape :math:`(D + 1) \times K` whose
+        column :math:`k` is :math:`(w_{0k}, w_k)`: row 0 holds the biases, so that
+        the scores are :math:`a = W^T x` (the form of `lecture_utils.logistic`'s
+        objective and its derivatives).
+        """
+        return np.vstack([self.w0, self.W.T])
 
 
 class BayesRuleMixin:
@@ -405,6 +422,13 @@ class BayesRuleMixin:
     to any scikit-learn classifier that defines ``log_likelihood(X)``
     (shape (n_samples, n_classes): :math:`\log f(x \mid c)`) and the fitted
     attributes ``classes_`` and ``priors_``.
+
+    Examples
+    --------
+    >>> from lecture_utils.discrete import MultinomialClassifier   # one of its users
+    >>> model = MultinomialClassifier().fit([[3, 1], [1, 3]], ["C", "Python"])
+    >>> model.predict_proba([[2, 0]]).round(3)       # (3/4)^2 against (1/4)^2, equal priors
+    array([[0.9, 0.1]])
     """
 
     def predict_log_proba(self, X):
@@ -426,7 +450,7 @@ class BayesRuleMixin:
 
         See `most_probable`.
         """
-        best = most_probable(self.log_likelihood(X), self.priors_)
+        best = most_probable(self.log_likelihood(X), self.priors_)   # checks fitted first
         return self.classes_[best]
 
     def llr(self, X):
@@ -446,14 +470,7 @@ class BayesRuleMixin:
             If a sample has probability zero under both classes.
         """
         self._require_binary("llr")
-        log_lik = self.log_likelihood(X)
-        impossible = np.all(np.isneginf(log_lik), axis=1)
-        if impossible.any():
-            raise ValueError(
-                f"sample {int(np.flatnonzero(impossible)[0])} has probability zero under "
-                "both classes, so its log-likelihood ratio is undefined; smooth the "
-                "estimates (for example alpha > 0 for count models) or check the input."
-            )
+        log_lik = _possible(self.log_likelihood(X), "both classes", "log-likelihood ratio")
         return log_lik[:, 1] - log_lik[:, 0]
 
     def _require_binary(self, method):
@@ -463,128 +480,6 @@ class BayesRuleMixin:
                 f"{method} compares two classes, but this model has {self.classes_.size} "
                 f"({self.classes_.tolist()}); use log_likelihood for several classes."
             )
-
-
-def most_confused_pairs(confusion, classes=None, n_pairs=5):
-    r"""The pairs of classes mixed up most often, counting both directions.
-
-    With :math:`C_{ij}` the number of samples of class :math:`i` predicted as
-    :math:`j`, the pair :math:`\{a, b\}` scores :math:`C_{ab} + C_{ba}`.
-
-    Parameters
-    ----------
-    confusion : array-like of shape (n_classes, n_classes)
-        Rows are true classes, columns predicted ones.
-    classes : sequence, default=None
-        Names of the rows; ``0 .. n_classes - 1`` by default.
-    n_pairs : int, default=5
-
-    Returns
-    -------
-    list of tuple ``(a, b, total, a_as_b, b_as_a)``
-        Most confused first; ties in the order of ``classes``. Pairs never
-        confused are left out.
-    """
-    confusion = np.asarray(confusion)
-    if confusion.ndim != 2 or confusion.shape[0] != confusion.shape[1]:
-        raise ValueError(f"confusion must be a square matrix; got shape {confusion.shape}.")
-    classes = list(range(confusion.shape[0])) if classes is None else list(classes)
-    if len(classes) != confusion.shape[0]:
-        raise ValueError(
-            f"classes has {len(classes)} names for a {confusion.shape[0]}-class confusion matrix."
-        )
-    rows, cols = np.triu_indices(confusion.shape[0], k=1)
-    totals = confusion[rows, cols] + confusion[cols, rows]
-    order = np.argsort(-totals, kind="stable")
-    return [
-        (classes[rows[i]], classes[cols[i]], int(totals[i]), int(confusion[rows[i], cols[i]]),
-         int(confusion[cols[i], rows[i]]))
-        for i in order[:n_pairs] if totals[i] > 0
-    ]
-
-
-def best_possible_accuracy(X, y):
-    r"""The highest training accuracy any classifier can reach on ``X``, ``y``.
-
-    Identical points with different labels must get one prediction, so at best
-    each distinct point :math:`x` is given its most common label:
-
-    .. math::
-
-        \text{accuracy}_{\max} = \frac{1}{N} \sum_{\text{distinct } x} \max_k N_k(x),
-
-    where :math:`N_k(x)` counts the samples equal to :math:`x` with label :math:`k`.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-
-    Returns
-    -------
-    float
-    """
-    X, y = np.asarray(X), np.asarray(y)
-    if X.ndim != 2 or y.ndim != 1 or X.shape[0] != y.shape[0] or y.size == 0:
-        raise ValueError(
-            f"X must be 2-D and y 1-D with one label per row of X; got shapes {X.shape} and "
-            f"{y.shape}."
-        )
-    _, point = np.unique(X, axis=0, return_inverse=True)
-    _, label = np.unique(y, return_inverse=True)
-    counts = np.zeros((point.max() + 1, label.max() + 1), dtype=int)
-    np.add.at(counts, (point.ravel(), label), 1)
-    return float(counts.max(axis=1).sum() / y.size)
-
-
-def error_rate_interval(n_errors, n_samples, level=0.95):
-    r"""Exact (Clopper-Pearson) confidence interval for an error rate measured on a test set.
-
-    With :math:`e` errors among :math:`n` test samples drawn independently, the count is
-    :math:`e \sim \mathrm{Binomial}(n, p)`; the interval holds every :math:`p` that a
-    two-sided exact binomial test at level :math:`1 - \text{level}` does not reject,
-
-    .. math::
-
-        \Big[\, B^{-1}\big(\tfrac{1 - \text{level}}{2};\, e,\, n - e + 1\big),\;
-               B^{-1}\big(\tfrac{1 + \text{level}}{2};\, e + 1,\, n - e\big) \Big],
-
-    with :math:`B^{-1}(q; a, b)` the quantile of the Beta(a, b) distribution. Roughly
-    :math:`\hat p \pm 1.96\sqrt{\hat p(1 - \hat p)/n}` for large :math:`n`.
-
-    Parameters
-    ----------
-    n_errors : int
-        :math:`e`, between 0 and ``n_samples``.
-    n_samples : int
-        :math:`n \ge 1`.
-    level : float in (0, 1), default=0.95
-
-    Returns
-    -------
-    (float, float)
-        The lower and upper end, as fractions in [0, 1].
-
-    Examples
-    --------
-    >>> low, high = error_rate_interval(374, 10_000)
-    >>> round(low, 4), round(high, 4)
-    (0.0338, 0.0413)
-    >>> error_rate_interval(0, 10)[0]
-    0.0
-    """
-    n_samples = int(n_samples)
-    n_errors = int(n_errors)
-    if n_samples < 1 or not 0 <= n_errors <= n_samples:
-        raise ValueError(
-            f"n_errors must be between 0 and n_samples, and n_samples at least 1; got "
-            f"{n_errors} and {n_samples}."
-        )
-    if not 0.0 < level < 1.0:
-        raise ValueError(f"level is a probability strictly between 0 and 1; got {level}.")
-    interval = binomtest(n_errors, n_samples).proportion_ci(confidence_level=level,
-                                                             method="exact")
-    return float(interval.low), float(interval.high)
 
 
 class ConicAxes(NamedTuple):
@@ -601,6 +496,12 @@ class ConicAxes(NamedTuple):
     kind : str
         ``"ellipse"`` (every axis crossed), ``"hyperbola"`` (some), ``"empty"`` (none) or
         ``"degenerate"`` (:math:`r = 0`: a point or crossing lines).
+
+    Examples
+    --------
+    >>> circle = ConicAxes(np.zeros(2), np.eye(2), np.array([1.0, 1.0]), "ellipse")
+    >>> circle.vertices.tolist()
+    [[[-1.0, 0.0], [1.0, 0.0]], [[0.0, -1.0], [0.0, 1.0]]]
     """
 
     centre: np.ndarray
@@ -649,11 +550,10 @@ def conic_axes(quadratic, level=0.0):
     Raises
     ------
     ValueError
-        If :math:`A` is singular: the curve has no centre (a line or a parabola).
+        If :math:`A` is None or singular: the curve has no centre (a line or a parabola).
 
     Examples
     --------
-    >>> import numpy as np
     >>> llr = QuadraticLLR(A=np.diag([-0.25, -1.0]), b=np.array([0.5, 0.0]), c=0.75)
     >>> tie = conic_axes(llr)
     >>> tie.kind, tie.centre.tolist(), tie.half_lengths.tolist()
@@ -661,12 +561,13 @@ def conic_axes(quadratic, level=0.0):
     >>> tie.vertices[0].tolist()
     [[-1.0, 0.0], [3.0, 0.0]]
     """
-    A, b = np.asarray(quadratic.A, dtype=float), np.asarray(quadratic.b, dtype=float)
+    A = np.zeros((0, 0)) if quadratic.A is None else np.asarray(quadratic.A, dtype=float)
+    b = np.asarray(quadratic.b, dtype=float)
     eigenvalues, vectors = np.linalg.eigh(A)
     if A.size == 0 or np.min(np.abs(eigenvalues)) <= 1e-12 * np.max(np.abs(eigenvalues)):
         raise ValueError(
-            "A is singular, so the tie curve has no centre (a line or a parabola); conic_axes "
-            "needs a quadratic ratio with an invertible A, as QDA's usually is."
+            "A is None or singular, so the tie curve has no centre (a line or a parabola); "
+            "conic_axes needs a quadratic ratio with an invertible A, as QDA's usually is."
         )
     centre = -0.5 * np.linalg.solve(A, b)
     r = float(level) - (float(quadratic.c) - 0.25 * b @ np.linalg.solve(A, b))

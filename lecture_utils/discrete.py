@@ -23,7 +23,12 @@ getting probability zero.
 ``MultinomialClassifier``
     Each sample is a vector of counts :math:`x_{[j]}` of :math:`m` events
     (words, symbols) drawn independently with probabilities :math:`\pi_c`;
-    the log-likelihood ratio of two classes is linear, :math:`x^T b`.
+    the log-likelihood ratio of two classes is linear, :math:`b^T x`.
+
+Both are linear in their features (the one-hot coding of the categories, or the
+counts): ``linear_scores()`` gives the class scores :math:`w_c^T x + w_{0c}` with
+:math:`w_c = \log\pi_c` and :math:`w_{0c} = \log P(c)`, and ``llr_coefficients()``
+the ratio :math:`b^T x`, :math:`b = \log\pi_{c_1} - \log\pi_{c_0}`.
 
 A probability of zero is a log-probability of ``-inf``: no warning is raised
 and posteriors stay well defined as long as some class can explain the sample.
@@ -33,11 +38,13 @@ import itertools
 
 import numpy as np
 from scipy.optimize import minimize
-from scipy.special import gammaln, log_softmax, xlogy
+from scipy.special import gammaln, softmax, xlogy
 from scipy.stats import chi2_contingency
+from scipy.stats.contingency import crosstab, expected_freq
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.validation import check_is_fitted
 
-from .decision import BayesRuleMixin, QuadraticLLR
+from .decision import BayesRuleMixin, LinearScores, QuadraticLLR
 from .validation import (
     check_alpha,
     check_counts,
@@ -72,6 +79,11 @@ def smoothed_log_probabilities(counts, alpha=0.0):
     -------
     ndarray of the shape of ``counts``
         ``-inf`` where a count is zero and ``alpha`` is 0.
+
+    Examples
+    --------
+    >>> np.exp(smoothed_log_probabilities([3, 1, 0], alpha=1.0))     # (N_j + 1) / (4 + 3)
+    array([0.57142857, 0.28571429, 0.14285714])
     """
     counts = np.asarray(counts, dtype=float)
     alpha = check_alpha(alpha)
@@ -116,14 +128,14 @@ def _check_concentration(concentration, m):
     concentration = np.asarray(concentration, dtype=float)
     if concentration.ndim > 1 or concentration.size not in (1, m):
         raise ValueError(
-            f"the Dirichlet concentration a must be one number or one per category ({m}); "
-            f"got shape {concentration.shape}."
+            f"the Dirichlet concentration a must be one number or one value per event "
+            f"(category), {m} here; got shape {concentration.shape}."
         )
     concentration = np.broadcast_to(concentration, (m,))
     if not np.all(np.isfinite(concentration)) or np.any(concentration <= 0):
         raise ValueError(
-            "the Dirichlet concentration a must be finite and > 0 in every category; got "
-            f"{plain(concentration.tolist())!r}."
+            "the Dirichlet concentration a must be finite and positive (> 0) for every "
+            f"category; got {plain(concentration.tolist())!r}."
         )
     return concentration
 
@@ -148,6 +160,13 @@ def categorical_log_likelihood(counts, probabilities):
     -------
     float or ndarray of shape (...)
         ``-inf`` where an observed category has probability zero.
+
+    Examples
+    --------
+    >>> round(categorical_log_likelihood([2, 0], [0.5, 0.5]), 4)   # 2 log 0.5
+    -1.3863
+    >>> categorical_log_likelihood([2, 0], [1.0, 0.0])              # 0 log 0 = 0
+    0.0
     """
     counts = _check_count_vector(counts)
     probabilities = _check_probability_rows(probabilities, counts.size)
@@ -176,6 +195,11 @@ def dirichlet_log_density(probabilities, concentration):
     float or ndarray of shape (...)
         The values of ``scipy.stats.dirichlet.logpdf`` (``-inf`` or ``inf`` on the
         boundary where some :math:`a_j \ne 1`).
+
+    Examples
+    --------
+    >>> round(dirichlet_log_density([0.2, 0.3, 0.5], 1.0), 4)     # uniform: log 2!
+    0.6931
     """
     m = np.shape(probabilities)[-1] if np.ndim(probabilities) else 0
     probabilities = _check_probability_rows(probabilities, m)
@@ -219,6 +243,11 @@ def maximise_on_simplex(counts, concentration=None):
     ValueError
         If some exponent :math:`N_j + a_j - 1` is negative (the objective is then
         unbounded at the boundary: there is no maximum) or all are zero.
+
+    Examples
+    --------
+    >>> maximise_on_simplex([2, 1, 1]).round(4)                    # the relative frequencies
+    array([0.5 , 0.25, 0.25])
     """
     counts = _check_count_vector(counts)
     prior = None if concentration is None else _check_concentration(concentration, counts.size)
@@ -230,18 +259,18 @@ def maximise_on_simplex(counts, concentration=None):
         )
 
     def objective(theta):
-        pi = np.exp(log_softmax(theta))
+        pi = softmax(theta)
         value = categorical_log_likelihood(counts, pi)
         if prior is not None:
             value += dirichlet_log_density(pi, prior)
         return -value
 
     def gradient(theta):  # d/dtheta of sum_j w_j log softmax(theta)_j is w - (sum w) pi
-        return -(exponents - exponents.sum() * np.exp(log_softmax(theta)))
+        return -(exponents - exponents.sum() * softmax(theta))
 
     result = minimize(objective, np.zeros(counts.size), jac=gradient, method="BFGS",
                       options={"gtol": 1e-9})
-    return np.exp(log_softmax(result.x))
+    return softmax(result.x)
 
 
 def random_search_on_simplex(counts, n_points=200_000, random_state=None):
@@ -264,14 +293,25 @@ def random_search_on_simplex(counts, n_points=200_000, random_state=None):
         The best point found.
     value : float
         Its log-likelihood :math:`f`.
+
+    Examples
+    --------
+    >>> best, value = random_search_on_simplex([2, 1, 1], n_points=20_000, random_state=0)
+    >>> best.round(1), round(value, 2)                    # near (1/2, 1/4, 1/4), f = -4.16
+    (array([0.5, 0.3, 0.2]), -4.16)
     """
     counts = _check_count_vector(counts)
-    n_points = check_number("n_points", n_points, minimum=1, integer=True)
-    points = check_random_state(random_state).dirichlet(np.ones(counts.size), size=n_points)
-    points /= points.sum(axis=1, keepdims=True)  # exact sums for the simplex check
+    points = _uniform_points(counts.size, n_points, random_state)
     values = categorical_log_likelihood(counts, points)
     best = int(np.argmax(values))
     return points[best], float(values[best])
+
+
+def _uniform_points(m, n_points, random_state):
+    """``n_points`` points drawn uniformly on the simplex, Dir(1, ..., 1), summing exactly to 1."""
+    n_points = check_number("n_points", n_points, minimum=1, integer=True)
+    points = check_random_state(random_state).dirichlet(np.ones(m), size=n_points)
+    return points / points.sum(axis=1, keepdims=True)  # exact sums for the simplex check
 
 
 def posterior_mean_by_sampling(counts, concentration, n_points=200_000, random_state=None):
@@ -300,34 +340,95 @@ def posterior_mean_by_sampling(counts, concentration, n_points=200_000, random_s
     Returns
     -------
     ndarray of shape (m,)
+
+    Examples
+    --------
+    >>> posterior_mean_by_sampling([2, 1, 1], 1.0, random_state=0).round(2)  # (N_j + 1) / 7
+    array([0.43, 0.29, 0.29])
     """
     counts = _check_count_vector(counts)
     prior = _check_concentration(concentration, counts.size)
-    n_points = check_number("n_points", n_points, minimum=1, integer=True)
-    points = check_random_state(random_state).dirichlet(np.ones(counts.size), size=n_points)
-    points /= points.sum(axis=1, keepdims=True)
+    points = _uniform_points(counts.size, n_points, random_state)
     log_weights = categorical_log_likelihood(counts, points) + dirichlet_log_density(points, prior)
     weights = np.exp(log_weights - log_weights.max())
     return weights @ points / weights.sum()
 
 
-def _log_ratios(log_prob):
-    """``log_prob[1] - log_prob[0]`` per category, 0 where both classes give probability zero."""
-    neither = np.all(np.isneginf(log_prob[:2]), axis=0)
-    with np.errstate(invalid="ignore"):
-        weights = log_prob[1] - log_prob[0]
-    return np.where(neither, 0.0, weights)
+class _LinearCountModel(BayesRuleMixin, ClassifierMixin, BaseEstimator):
+    """What the two count models share: priors, and scores linear in their features."""
+
+    def _fit_priors(self, classes, y_index):
+        """Set ``classes_``, ``class_count_`` and ``priors_`` (class frequencies by default)."""
+        priors = check_priors(self.priors, classes)
+        self.classes_ = classes
+        self.class_count_ = np.bincount(y_index, minlength=classes.size)
+        self.priors_ = self.class_count_ / y_index.size if priors is None else priors
+
+    def linear_scores(self):
+        r"""The posterior as a softmax of linear scores :math:`w_c^T x + w_{0c}`.
+
+        .. math::
+
+            \log P(x \mid c) + \log P(c) = \sum_j x_{[j]} \log \pi_{c,j} + \log P(c)
+                + \text{(a term the same for every class)},
+
+        so :math:`w_c = \log \pi_{c,\cdot}` and :math:`w_{0c} = \log P(c)`. The features
+        :math:`x` are the counts for `MultinomialClassifier` (whose coefficient
+        :math:`n! / \prod_j x_{[j]}!` is the common term) and the one-hot coding
+        ``one_hot(X)`` for `CategoricalClassifier`.
+
+        Returns
+        -------
+        LinearScores
+            ``W`` of shape (n_classes, n_features) or (n_classes, n_one_hot_columns);
+            ``-inf`` for an event a class has never shown (with ``alpha=0``).
+
+        Examples
+        --------
+        >>> X, y = np.array([[3, 1], [1, 3]]), np.array(["C", "Python"])
+        >>> np.exp(MultinomialClassifier().fit(X, y).linear_scores().W)
+        array([[0.75, 0.25],
+               [0.25, 0.75]])
+        """
+        check_is_fitted(self)
+        with np.errstate(divide="ignore"):
+            return LinearScores(self._log_probabilities(), np.log(self.priors_))
+
+    def llr_coefficients(self):
+        r"""The linear log-likelihood ratio :math:`\mathrm{llr}(x) = b^T x`.
+
+        .. math::
+
+            b_j = \log \pi_{c_1,j} - \log \pi_{c_0,j}, \qquad c_0, c_1 = \text{classes\_},
+
+        the difference of the `linear_scores` weights without the priors; the features
+        are those of `linear_scores`.
+
+        Returns
+        -------
+        QuadraticLLR
+            ``A`` None and ``c = 0``. With ``alpha=0`` an entry of ``b`` is ``+inf``
+            (``-inf``) for an event that only class :math:`c_1` (:math:`c_0`) has
+            produced, and 0 for one that neither has (a sample containing it is
+            impossible under both classes, and `llr` raises).
+
+        Raises
+        ------
+        ValueError
+            For more than two classes.
+
+        Examples
+        --------
+        >>> X, y = np.array([[3, 1], [2, 2], [1, 3]]), np.array(["C", "C", "Python"])
+        >>> MultinomialClassifier(alpha=1.0).fit(X, y).llr_coefficients().b.round(3)
+        array([-0.588,  0.511])
+        """
+        self._require_binary("llr_coefficients")
+        b, _prior_log_odds = self.linear_scores().boundary()
+        return QuadraticLLR(A=None, b=b, c=0.0)
 
 
-def _fit_priors(model, classes, y_index):
-    """Set ``classes_``, ``class_count_`` and ``priors_`` (class frequencies by default)."""
-    priors = check_priors(model.priors, classes)
-    model.classes_ = classes
-    model.class_count_ = np.bincount(y_index, minlength=classes.size)
-    model.priors_ = model.class_count_ / y_index.size if priors is None else priors
-
-
-class CategoricalClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
+class CategoricalClassifier(_LinearCountModel):
     r"""Naive Bayes classifier for categorical features.
 
     Feature :math:`j` takes one of :math:`m_j` categories; given the class,
@@ -433,7 +534,7 @@ class CategoricalClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
             table = np.zeros((classes.size, known.size))
             np.add.at(table, (y_index, codes[:, j]), 1.0)
             counts.append(table)
-        _fit_priors(self, classes, y_index)
+        self._fit_priors(classes, y_index)
         self.categories_ = categories
         self.category_count_ = counts
         self.feature_log_prob_ = [smoothed_log_probabilities(table, alpha) for table in counts]
@@ -555,65 +656,34 @@ class CategoricalClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
             probability zero in both classes (its term is undefined).
         """
         self._require_binary("llr_terms")
-        codes = self._codes(X)
-        terms = np.empty(codes.shape, dtype=float)
-        for j, log_prob in enumerate(self.feature_log_prob_):
-            low, high = log_prob[0, codes[:, j]], log_prob[1, codes[:, j]]
-            both_zero = np.isneginf(low) & np.isneginf(high)
-            if both_zero.any():
-                raise ValueError(
-                    f"sample {int(np.flatnonzero(both_zero)[0])} has a value of feature {j} "
-                    "with probability zero in both classes, so its llr term is undefined; "
-                    "use alpha > 0."
-                )
-            terms[:, j] = high - low
-        return terms
+        columns = self._columns(X)
+        impossible = np.all(np.isneginf(self._log_probabilities()), axis=0)[columns]
+        if impossible.any():
+            row, j = np.argwhere(impossible)[0]
+            raise ValueError(
+                f"sample {row} has a value of feature {j} with probability zero in both "
+                "classes, so its llr term is undefined; use alpha > 0."
+            )
+        return self.llr_coefficients().b[columns]
 
-    def llr_coefficients(self):
-        r"""The log-likelihood ratio as a linear function of the one-hot features.
+    def _log_probabilities(self):
+        """Log-probabilities of every category of every feature, side by side: (K, sum m_j)."""
+        return np.concatenate(self.feature_log_prob_, axis=1)
 
-        Feature :math:`d` with value :math:`v` contributes
-        :math:`b^{(d)}_v = \log \pi^{(d)}_{c_1,v} - \log \pi^{(d)}_{c_0,v}`; with the
-        one-hot vector :math:`t(x)` of `one_hot`,
-
-        .. math::
-
-            \mathrm{llr}(x) = \sum_d b^{(d)}_{x_{[d]}} = b^T t(x),
-            \qquad b = (b^{(1)}, \dots, b^{(D)}),
-
-        so ``llr_coefficients().evaluate(model.one_hot(X))`` is ``llr(X)``.
-
-        Returns
-        -------
-        QuadraticLLR
-            ``A`` zero and ``c = 0``; ``b`` of shape (sum of the features' numbers of
-            categories,): feature 0's categories, then feature 1's, and so on (in the
-            order of ``categories_``); ``+inf`` (``-inf``) for a value only class
-            :math:`c_1` (:math:`c_0`) has shown, 0 for one neither has.
-
-        Raises
-        ------
-        ValueError
-            For more than two classes.
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> X, y = np.array([["a"], ["a"], ["b"], ["a"]]), np.array([0, 0, 1, 1])
-        >>> model = CategoricalClassifier(alpha=1.0).fit(X, y)
-        >>> model.llr_coefficients().b.round(3).tolist()
-        [-0.405, 0.693]
-        """
-        self._require_binary("llr_coefficients")
-        b = np.concatenate([_log_ratios(log_prob) for log_prob in self.feature_log_prob_])
-        return QuadraticLLR(np.zeros((b.size, b.size)), b, 0.0)
+    def _columns(self, X):
+        """The column of `one_hot` of every value of ``X``: its code plus its feature's offset."""
+        offsets = np.cumsum([0] + [known.size for known in self.categories_[:-1]])
+        return self._codes(X) + offsets
 
     def one_hot(self, X):
         r"""One-hot coding of ``X``: one 0/1 column per category of every feature.
 
         Entry :math:`t_{n,(d,v)} = 1` if sample :math:`n` has value :math:`v`
-        in feature :math:`d`, else 0; the columns are in the order of the weights
-        :math:`b` of `llr_coefficients`.
+        in feature :math:`d`, else 0: feature 0's categories, then feature 1's, and so
+        on (in the order of ``categories_``), the features of `linear_scores` and
+        `llr_coefficients`. Feature :math:`d` with value :math:`v` contributes
+        :math:`b^{(d)}_v = \log \pi^{(d)}_{c_1,v} - \log \pi^{(d)}_{c_0,v}` to the ratio,
+        :math:`\mathrm{llr}(x) = \sum_d b^{(d)}_{x_{[d]}} = b^T t(x)`.
 
         Parameters
         ----------
@@ -627,15 +697,22 @@ class CategoricalClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         ------
         ValueError
             For a value that is not a known category.
+
+        Examples
+        --------
+        >>> X, y = np.array([["a"], ["a"], ["b"], ["a"]]), np.array([0, 0, 1, 1])
+        >>> model = CategoricalClassifier(alpha=1.0).fit(X, y)
+        >>> t = model.one_hot([["b"]])
+        >>> t, model.llr_coefficients().evaluate(t).round(3), model.llr([["b"]]).round(3)
+        (array([[0., 1.]]), array([0.693]), array([0.693]))
         """
-        codes = self._codes(X)
-        offsets = np.cumsum([0] + [c.size for c in self.categories_[:-1]])
-        t = np.zeros((codes.shape[0], sum(c.size for c in self.categories_)))
-        np.put_along_axis(t, codes + offsets, 1.0, axis=1)
+        columns = self._columns(X)
+        t = np.zeros((columns.shape[0], sum(known.size for known in self.categories_)))
+        np.put_along_axis(t, columns, 1.0, axis=1)
         return t
 
 
-class MultinomialClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
+class MultinomialClassifier(_LinearCountModel):
     r"""Generative classifier for count vectors with one multinomial per class.
 
     A sample :math:`x = (x_{[1]}, \dots, x_{[m]})` counts how often each of
@@ -722,7 +799,7 @@ class MultinomialClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
                 "training data, so its frequencies are undefined (0/0); use alpha > 0 or "
                 "remove the empty samples."
             )
-        _fit_priors(self, classes, y_index)
+        self._fit_priors(classes, y_index)
         self.feature_count_ = counts
         self.feature_log_prob_ = smoothed_log_probabilities(counts, alpha)
         return self
@@ -749,40 +826,12 @@ class MultinomialClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, n_classes)
         """
         X = check_counts(check_features(self, X, reset=False))
-        log_prob = self.feature_log_prob_
-        zero = np.isneginf(log_prob)
-        log_lik = X @ np.where(zero, 0.0, log_prob).T
-        log_lik[X @ zero.T > 0] = -np.inf
+        log_lik = LinearScores(self.feature_log_prob_, 0.0).evaluate(X)
         coefficient = gammaln(X.sum(axis=1) + 1.0) - gammaln(X + 1.0).sum(axis=1)
         return log_lik + coefficient[:, None]
 
-    def llr_coefficients(self):
-        r"""The linear log-likelihood ratio :math:`\mathrm{llr}(x) = b^T x`.
-
-        .. math::
-
-            b_j = \log \pi_{c_1,j} - \log \pi_{c_0,j}, \qquad c_0, c_1 = \text{classes\_};
-
-        the multinomial coefficient is the same in both classes and cancels.
-
-        Returns
-        -------
-        QuadraticLLR
-            ``A`` zero and ``c = 0``. With ``alpha=0`` an entry of ``b`` is ``+inf``
-            (``-inf``) for an event that only class :math:`c_1` (:math:`c_0`) has
-            produced, and 0 for one that neither has (a sample containing it is
-            impossible under both classes, and `llr` raises).
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> X, y = np.array([[3, 1], [2, 2], [1, 3]]), np.array(["C", "C", "Python"])
-        >>> MultinomialClassifier(alpha=1.0).fit(X, y).llr_coefficients().b.round(3).tolist()
-        [-0.588, 0.511]
-        """
-        self._require_binary("llr_coefficients")
-        b = _log_ratios(self.feature_log_prob_)
-        return QuadraticLLR(np.zeros((b.size, b.size)), b, 0.0)
+    def _log_probabilities(self):
+        return self.feature_log_prob_
 
 
 def dirichlet_log_evidence(counts, concentration):
@@ -816,22 +865,16 @@ def dirichlet_log_evidence(counts, concentration):
     -------
     float or ndarray of shape (...)
         One log evidence per row of ``counts``.
+
+    Examples
+    --------
+    >>> round(float(np.exp(dirichlet_log_evidence([0, 1], [1.0, 3.0]))), 4)  # prior mean 3/4
+    0.75
     """
     counts = np.asarray(counts, dtype=float)
     if counts.ndim == 0 or np.any(counts < 0) or not np.all(np.isfinite(counts)):
         raise ValueError("counts must be an array of non-negative, finite counts (..., m).")
-    a = np.asarray(concentration, dtype=float)
-    if a.ndim > 1 or (a.ndim == 1 and a.shape != counts.shape[-1:]):
-        raise ValueError(
-            f"concentration must be a number or one value per event ({counts.shape[-1]}); "
-            f"got shape {a.shape}."
-        )
-    a = np.broadcast_to(a, counts.shape[-1:])
-    if np.any(a <= 0) or not np.all(np.isfinite(a)):
-        raise ValueError(
-            "every Dirichlet parameter must be positive and finite; "
-            f"got {np.asarray(concentration)}."
-        )
+    a = _check_concentration(concentration, counts.shape[-1])
     total_a = a.sum()
     return (gammaln(total_a) - gammaln(counts.sum(axis=-1) + total_a)
             + (gammaln(counts + a) - gammaln(a)).sum(axis=-1))
@@ -858,63 +901,17 @@ def max_evidence_concentration(counts, grid):
     Returns
     -------
     float
+
+    Examples
+    --------
+    >>> max_evidence_concentration([[50, 50], [48, 52]], [0.1, 1.0, 10.0])  # even: a large
+    10.0
     """
     grid = np.asarray(grid, dtype=float)
     if grid.ndim != 1 or grid.size == 0:
         raise ValueError("grid must be a non-empty 1-D array of candidate values a > 0.")
     evidence = [np.sum(dirichlet_log_evidence(counts, a)) for a in grid]
     return float(grid[int(np.argmax(evidence))])
-
-
-def log_ratio_standard_error(counts):
-    r"""Approximate standard error of each estimated log-ratio of two classes.
-
-    The log-ratio of category :math:`j` is :math:`\log(\hat\pi_{1,j} / \hat\pi_{0,j})`.
-    With :math:`\hat\pi_{k,j} = N_{k,j} / N_k` from :math:`N_k` independent
-    samples of class :math:`k`, the delta method gives
-    :math:`\operatorname{Var} \log \hat\pi_{k,j} \approx (1 - \pi_{k,j}) / (N_k \pi_{k,j})`,
-    and the two classes are independent, so
-
-    .. math::
-
-        \operatorname{se}_j = \sqrt{\frac{1 - \hat\pi_{1,j}}{N_1 \hat\pi_{1,j}}
-            + \frac{1 - \hat\pi_{0,j}}{N_0 \hat\pi_{0,j}}}.
-
-    On the raw counts this is the standard error of the maximum-likelihood
-    (:math:`\alpha = 0`) log-ratio. For the smoothed estimate
-    :math:`\hat\pi_{k,j} = (N_{k,j} + \alpha) / (N_k + \alpha m)`, pass the smoothed
-    counts ``counts + alpha``: the same formula, evaluated at that estimate (finite
-    for :math:`\alpha > 0`).
-
-    Parameters
-    ----------
-    counts : array-like of shape (2, m)
-        :math:`N_{k,j}` of one feature, e.g. ``model.category_count_[d]``, or the
-        smoothed counts :math:`N_{k,j} + \alpha`.
-
-    Returns
-    -------
-    ndarray of shape (m,)
-        ``inf`` where a count is zero (the log-ratio is then infinite).
-
-    Raises
-    ------
-    ValueError
-        If ``counts`` does not have two rows of non-negative finite counts,
-        each with a positive total.
-    """
-    counts = np.asarray(counts, dtype=float)
-    if (counts.ndim != 2 or counts.shape[0] != 2 or counts.shape[1] < 2
-            or not np.all(np.isfinite(counts)) or np.any(counts < 0)
-            or np.any(counts.sum(axis=1) <= 0)):
-        raise ValueError(
-            "counts must have shape (2, m), m >= 2: the non-negative counts N_kj of one "
-            f"feature in two classes, each class with at least one sample; got {counts.tolist()!r}."
-        )
-    totals = counts.sum(axis=1, keepdims=True)
-    with np.errstate(divide="ignore"):
-        variance = (totals - counts) / (totals * counts)
-    return np.sqrt(variance.sum(axis=0))
 
 
 def independence_p_value(a, b):
@@ -945,23 +942,30 @@ def independence_p_value(a, b):
     ------
     ValueError
         If ``a`` and ``b`` differ in length or either takes fewer than two values.
+
+    Examples
+    --------
+    >>> round(independence_p_value(list("xxyy") * 10, list("uvuv") * 10), 3)
+    1.0
     """
+    return float(chi2_contingency(_contingency_table(a, b), correction=False).pvalue)
+
+
+def _contingency_table(a, b):
+    """The counts :math:`O_{uv}` of the value pairs of two categorical variables."""
     a, b = np.asarray(a), np.asarray(b)
     if a.ndim != 1 or a.shape != b.shape:
         raise ValueError(
             f"a and b must be 1-D with one value per sample each; got shapes {a.shape} "
             f"and {b.shape}."
         )
-    a_values, a_codes = np.unique(a, return_inverse=True)
-    b_values, b_codes = np.unique(b, return_inverse=True)
-    if a_values.size < 2 or b_values.size < 2:
+    table = crosstab(a, b).count
+    if min(table.shape) < 2:
         raise ValueError(
             "each variable must take at least two values for a test of independence; got "
-            f"{a_values.size} and {b_values.size}."
+            f"{table.shape[0]} and {table.shape[1]}."
         )
-    table = np.zeros((a_values.size, b_values.size))
-    np.add.at(table, (a_codes, b_codes), 1.0)
-    return float(chi2_contingency(table, correction=False).pvalue)
+    return table
 
 
 def joint_feature(X, categories):
@@ -989,6 +993,13 @@ def joint_feature(X, categories):
     ValueError
         If ``X`` is not 2-D with one column per entry of ``categories``, or has
         a value not among its feature's categories.
+
+    Examples
+    --------
+    >>> X_joint, categories = joint_feature([["black", "short"]], [["black", "white"],
+    ...                                                            ["short", "long"]])
+    >>> X_joint.tolist(), categories
+    ([['black / short']], [['black / short', 'black / long', 'white / short', 'white / long']])
     """
     X = np.asarray(X, dtype=object)
     if X.ndim != 2 or X.shape[1] != len(categories):
@@ -1042,17 +1053,4 @@ def smallest_expected_count(a, b):
     >>> smallest_expected_count(["x", "x", "y", "y"], ["u", "v", "u", "u"])   # 2 * 1 / 4
     0.5
     """
-    a, b = np.asarray(a), np.asarray(b)
-    if a.ndim != 1 or a.shape != b.shape:
-        raise ValueError(
-            f"a and b must be 1-D with one value per sample each; got shapes {a.shape} "
-            f"and {b.shape}."
-        )
-    a_values, a_counts = np.unique(a, return_counts=True)
-    b_values, b_counts = np.unique(b, return_counts=True)
-    if a_values.size < 2 or b_values.size < 2:
-        raise ValueError(
-            "each variable must take at least two values for a test of independence; got "
-            f"{a_values.size} and {b_values.size}."
-        )
-    return float(a_counts.min() * b_counts.min() / a.size)
+    return float(expected_freq(_contingency_table(a, b)).min())

@@ -1,30 +1,29 @@
 r"""Multinomial logistic (softmax) regression, fitted by gradient descent, SGD or Newton.
 
-The model gives each class :math:`k` a linear score
-:math:`a_k = w_k^T x` on the features with a dummy feature :math:`x_0 = 1`
-(so :math:`w_{0k}` is the bias), and turns the scores into posteriors with the
-softmax
+The model gives each class :math:`k` a linear score :math:`a_k = w_k^T x + w_{0k}` and
+turns the scores into posteriors with the softmax (``scipy.special.softmax``)
 
 .. math::
 
     \hat y_k = P(c_k \mid x, W) = \frac{\exp a_k}{\sum_j \exp a_j}.
 
-The weights are the columns of a :math:`(d + 1) \times K` matrix
-:math:`W = [w_1, \dots, w_K]`. They minimise the mean cross-entropy (negative
-log-likelihood) plus an optional L2 penalty on everything but the biases,
+A fitted `SoftmaxRegression` gives its weights in the layout of every linear model
+here, ``linear_scores()``: :math:`W` of shape :math:`K \times D` and the biases
+:math:`w_0`. The lecture derives the objective with a dummy feature :math:`x_0 = 1`
+(`add_bias`) instead, so that :math:`a_k = w_k^T x` and the weights are the columns
+of a :math:`(D + 1) \times K` matrix :math:`W = [w_1, \dots, w_K]` whose row 0 holds
+the biases (``linear_scores().augmented()``). The functions `cross_entropy`,
+`cross_entropy_gradient` and `cross_entropy_hessian` take that matrix, so that each
+reads like its formula and can be checked on its own: the mean cross-entropy
+(negative log-likelihood) plus an optional L2 penalty on everything but the biases,
 
 .. math::
 
     J(W) = -\frac{1}{N}\sum_{i=1}^N\sum_{k=1}^K c_{ik}\log\hat y_{ik}
-        + \frac{\lambda}{2}\sum_{j=1}^{d}\sum_{k=1}^K w_{jk}^2,
+        + \frac{\lambda}{2}\sum_{j=1}^{D}\sum_{k=1}^K w_{jk}^2,
 
-where :math:`c_i` is the one-hot code of sample :math:`i`'s class. The
-functions `cross_entropy`, `cross_entropy_gradient` and `cross_entropy_hessian`
-compute :math:`J`, its gradient and its Hessian for any :math:`W`, so that
-they can be checked on their own; `SoftmaxRegression` minimises :math:`J`.
-
-Everything is computed from log-probabilities,
-:math:`\log\hat y_k = a_k - \log\sum_j e^{a_j}` (log-sum-exp), so no score is
+where :math:`c_i` is the one-hot code of sample :math:`i`'s class. Everything is
+computed from log-probabilities (``scipy.special.log_softmax``), so no score is
 ever exponentiated on its own and nothing overflows.
 """
 
@@ -33,6 +32,7 @@ import warnings
 import numpy as np
 from scipy import sparse
 from scipy.optimize import linprog
+from scipy.special import expit, log_softmax, softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
@@ -47,6 +47,9 @@ from .validation import (
 )
 
 SOLVERS = ("newton", "gd", "sgd")
+#: The default penalty :math:`\lambda` of `SoftmaxRegression`: small, but enough for a
+#: unique optimum on separable data (scikit-learn's ``C = 1 / (DEFAULT_PENALTY * N)``).
+DEFAULT_PENALTY = 1e-3
 #: Armijo constant of the Newton line search: a step must achieve this
 #: fraction of the decrease the local quadratic model predicts.
 ARMIJO_FRACTION = 1e-4
@@ -60,36 +63,6 @@ DIVERGENCE_FACTOR = 10.0
 
 
 # ---------------------------------------------------------------- pure maths
-def log_softmax(scores):
-    r"""Row-wise :math:`\log\operatorname{softmax}(a)_k = a_k - \log\sum_j e^{a_j}`.
-
-    Computed with the log-sum-exp shift :math:`m = \max_j a_j`,
-    :math:`\log\sum_j e^{a_j} = m + \log\sum_j e^{a_j - m}`, so every exponent is
-    at most 0 and the sum is at least 1 (the same as ``scipy.special.logsumexp``,
-    written out because the solvers call it in their inner loop).
-
-    Parameters
-    ----------
-    scores : array-like of shape (n_samples, n_classes)
-
-    Returns
-    -------
-    ndarray of shape (n_samples, n_classes)
-    """
-    scores = np.asarray(scores, dtype=float)
-    top = np.max(scores, axis=1, keepdims=True)
-    shifted = scores - top
-    return shifted - np.log(np.sum(np.exp(shifted), axis=1, keepdims=True))
-
-
-def softmax(scores):
-    r"""Row-wise softmax :math:`e^{a_k} / \sum_j e^{a_j}`, computed as ``exp(log_softmax)``.
-
-    Each row is a probability vector, even for scores of :math:`\pm 10^{300}`.
-    """
-    return np.exp(log_softmax(scores))
-
-
 def softmax_jacobian(scores):
     r"""The Jacobian of the softmax,
     :math:`\partial\hat y_k / \partial a_j = \hat y_k([k = j] - \hat y_j)`.
@@ -107,6 +80,12 @@ def softmax_jacobian(scores):
     -------
     ndarray of shape (n_classes, n_classes) or (n_samples, n_classes, n_classes)
         Entry ``[k, j]`` (of each sample) is :math:`\partial\hat y_k / \partial a_j`.
+
+    Examples
+    --------
+    >>> softmax_jacobian([0.0, 0.0])
+    array([[ 0.25, -0.25],
+           [-0.25,  0.25]])
     """
     scores = np.asarray(scores, dtype=float)
     if scores.ndim not in (1, 2) or scores.shape[-1] < 1:
@@ -114,7 +93,7 @@ def softmax_jacobian(scores):
             f"scores must be one score vector (n_classes,) or one per row (n_samples, "
             f"n_classes); got shape {scores.shape}."
         )
-    probabilities = softmax(np.atleast_2d(scores))
+    probabilities = softmax(np.atleast_2d(scores), axis=1)
     identity = np.eye(probabilities.shape[1])
     jacobian = probabilities[:, :, None] * (identity - probabilities[:, None, :])
     return jacobian[0] if scores.ndim == 1 else jacobian
@@ -140,6 +119,12 @@ def centred_weights(W):
     -------
     ndarray of shape (d + 1, n_classes)
         Each row sums to zero.
+
+    Examples
+    --------
+    >>> centred_weights([[1.0, 3.0], [0.0, 2.0]])
+    array([[-1.,  1.],
+           [-1.,  1.]])
     """
     W = np.asarray(W, dtype=float)
     if W.ndim != 2:
@@ -148,13 +133,26 @@ def centred_weights(W):
 
 
 def add_bias(X):
-    """Prepend the dummy feature :math:`x_0 = 1`: ``[1, x_1, ..., x_d]`` for each row."""
+    """Prepend the dummy feature :math:`x_0 = 1`: ``[1, x_1, ..., x_d]`` for each row.
+
+    Examples
+    --------
+    >>> add_bias([[2.0, 3.0]])
+    array([[1., 2., 3.]])
+    """
     X = np.asarray(X, dtype=float)
     return np.column_stack([np.ones(X.shape[0]), X])
 
 
 def one_hot(y_index, n_classes):
-    """The one-hot matrix :math:`c_{ik} = [y_i = k]` of shape (n_samples, n_classes)."""
+    """The one-hot matrix :math:`c_{ik} = [y_i = k]` of shape (n_samples, n_classes).
+
+    Examples
+    --------
+    >>> one_hot([1, 0], 3)
+    array([[0., 1., 0.],
+           [1., 0., 0.]])
+    """
     y_index = np.asarray(y_index)
     return (y_index[:, None] == np.arange(n_classes)[None, :]).astype(float)
 
@@ -184,7 +182,8 @@ def cross_entropy(W, X1, C, penalty=0.0):
     Parameters
     ----------
     W : ndarray of shape (d + 1, n_classes)
-        Column :math:`k` is :math:`w_k`; row 0 holds the biases.
+        Column :math:`k` is :math:`w_k`; row 0 holds the biases
+        (``LinearScores.augmented()``).
     X1 : ndarray of shape (n_samples, d + 1)
         Features with the dummy feature 1 in column 0 (see `add_bias`).
     C : ndarray of shape (n_samples, n_classes)
@@ -196,8 +195,13 @@ def cross_entropy(W, X1, C, penalty=0.0):
     Returns
     -------
     float
+
+    Examples
+    --------
+    >>> round(cross_entropy(np.zeros((2, 3)), add_bias([[1.0]]), one_hot([0], 3)), 4)  # log 3
+    1.0986
     """
-    log_probabilities = log_softmax(X1 @ W)
+    log_probabilities = log_softmax(X1 @ W, axis=1)
     weights = _penalty_weights(penalty, W.shape[0])
     return float(-np.sum(C * log_probabilities) / X1.shape[0]
                  + 0.5 * np.sum(weights[:, None] * W**2))
@@ -213,8 +217,14 @@ def cross_entropy_gradient(W, X1, C, penalty=0.0):
     -------
     ndarray of shape (d + 1, n_classes)
         The same shape as ``W``: entry :math:`(j, k)` is :math:`\partial J / \partial w_{jk}`.
+
+    Examples
+    --------
+    >>> cross_entropy_gradient(np.zeros((2, 2)), add_bias([[2.0]]), one_hot([0], 2))
+    array([[-0.5,  0.5],
+           [-1. ,  1. ]])
     """
-    probabilities = softmax(X1 @ W)
+    probabilities = softmax(X1 @ W, axis=1)
     weights = _penalty_weights(penalty, W.shape[0])
     return X1.T @ (probabilities - C) / X1.shape[0] + weights[:, None] * W
 
@@ -236,10 +246,16 @@ def cross_entropy_hessian(W, X1, C, penalty=0.0):
     Returns
     -------
     ndarray of shape (K (d + 1), K (d + 1))
+
+    Examples
+    --------
+    >>> cross_entropy_hessian(np.zeros((1, 2)), np.ones((1, 1)), one_hot([0], 2))
+    array([[ 0.25, -0.25],
+           [-0.25,  0.25]])
     """
     del C
     n_samples, n_rows = X1.shape
-    probabilities = softmax(X1 @ W)
+    probabilities = softmax(X1 @ W, axis=1)
     n_classes = probabilities.shape[1]
     weighted = (probabilities[:, :, None] * X1[:, None, :]).reshape(n_samples, -1)
     hessian = -(weighted.T @ weighted) / n_samples
@@ -279,6 +295,12 @@ def centred_curvature_ratio(W, X1, penalty=0.0):
     -------
     float
         :math:`\kappa \ge 1`; ``inf`` when :math:`h_{min} \le 0` (no unique optimum).
+
+    Examples
+    --------
+    >>> X1 = add_bias([[-1.0], [1.0]])             # the bias and the feature: orthogonal
+    >>> round(centred_curvature_ratio(np.zeros((2, 2)), X1 * [1.0, 3.0]), 9)  # 3x as large
+    9.0
     """
     W = np.asarray(W, dtype=float)
     X1 = np.asarray(X1, dtype=float)
@@ -291,7 +313,7 @@ def centred_curvature_ratio(W, X1, penalty=0.0):
     # Orthonormal basis of the vectors orthogonal to 1_K: the last K - 1 left singular vectors.
     basis = np.linalg.svd(np.ones((n_classes, 1)))[0][:, 1:]
     restrict = np.kron(basis, np.eye(n_rows))
-    hessian = cross_entropy_hessian(W, X1, np.zeros((X1.shape[0], n_classes)), penalty)
+    hessian = cross_entropy_hessian(W, X1, None, penalty)
     eigenvalues = np.linalg.eigvalsh(restrict.T @ hessian @ restrict)
     if eigenvalues[0] <= 1e-12 * max(eigenvalues[-1], 1.0):
         return float("inf")
@@ -327,6 +349,13 @@ def separating_pair(X1, y_index):
     tuple of int or None
         ``(k, l)``: class indices such that class ``k`` is split off from class
         ``l`` along a separating direction; ``None`` when the data are not separable.
+
+    Examples
+    --------
+    >>> separating_pair(add_bias([[0.0], [1.0], [2.0], [3.0]]), np.array([0, 0, 1, 1]))
+    (0, 1)
+    >>> separating_pair(add_bias([[0.0], [1.0], [2.0], [3.0]]), np.array([0, 1, 0, 1])) is None
+    True
     """
     n_samples, n_rows = X1.shape
     n_classes = int(y_index.max()) + 1
@@ -356,9 +385,9 @@ def separating_pair(X1, y_index):
 def irls_step(w, X1, t):
     r"""One Newton step for two classes, solved as a weighted least-squares problem.
 
-    With :math:`\hat y_i = \sigma(w^T x_i)`, :math:`\sigma(a) = 1/(1 + e^{-a})`,
-    weights :math:`r_i = \hat y_i(1 - \hat y_i)` and working responses
-    :math:`z_i = w^T x_i - (\hat y_i - t_i)/r_i`, the Newton step
+    With :math:`\hat y_i = \sigma(w^T x_i)`, :math:`\sigma(a) = 1/(1 + e^{-a})`
+    (``scipy.special.expit``), weights :math:`r_i = \hat y_i(1 - \hat y_i)` and working
+    responses :math:`z_i = w^T x_i - (\hat y_i - t_i)/r_i`, the Newton step
     :math:`w - (X^T R X)^{-1} X^T(\hat y - t)` equals
 
     .. math::
@@ -381,6 +410,11 @@ def irls_step(w, X1, t):
     Returns
     -------
     ndarray of shape (d + 1,)
+
+    Examples
+    --------
+    >>> irls_step(np.zeros(2), add_bias([[0.0], [1.0], [2.0], [3.0]]), [0, 1, 0, 1]).round(3)
+    array([-1.2,  0.8])
     """
     w, X1, t = (np.asarray(v, dtype=float) for v in (w, X1, t))
     if X1.ndim != 2 or w.shape != (X1.shape[1],) or t.shape != (X1.shape[0],):
@@ -391,7 +425,7 @@ def irls_step(w, X1, t):
     if not np.all((t == 0) | (t == 1)):
         raise ValueError("t must hold the two-class targets 0 and 1.")
     scores = X1 @ w
-    probabilities = softmax(np.column_stack([np.zeros_like(scores), scores]))[:, 1]
+    probabilities = expit(scores)
     weights = probabilities * (1.0 - probabilities)
     if np.any(weights <= 0):
         raise ValueError(
@@ -403,12 +437,69 @@ def irls_step(w, X1, t):
     return np.linalg.lstsq(X1 * root[:, None], responses * root, rcond=None)[0]
 
 
+def multiclass_irls_step(W, X1, C, penalty=0.0):
+    r"""One Newton step for :math:`K` classes, solved as a weighted least-squares problem.
+
+    For sample :math:`n` let :math:`a_n = W^T x_n` (its :math:`K` scores),
+    :math:`\hat y_n = \operatorname{softmax}(a_n)`, the :math:`K \times K` weight matrix
+    :math:`R_n = \operatorname{diag}(\hat y_n) - \hat y_n\hat y_n^T` and the design
+    :math:`\mathbf X_n = I_K \otimes x_n^T`, so that :math:`a_n = \mathbf X_n\operatorname{vec}W`.
+    :math:`R_n` is singular (:math:`R_n 1 = 0`), but :math:`\hat y_n - t_n` sums to zero,
+    so a working response :math:`z_n` with :math:`R_n z_n = R_n a_n - (\hat y_n - t_n)`
+    exists. The Newton step :math:`\operatorname{vec}W - H^{-1}\operatorname{vec}g` then
+    solves the normal equations
+
+    .. math::
+
+        \Big(\frac1N\sum_n \mathbf X_n^T R_n \mathbf X_n + I_K \otimes \Omega\Big)
+        \operatorname{vec}W_{new} = \frac1N\sum_n \mathbf X_n^T R_n z_n
+        = H\operatorname{vec}W - \operatorname{vec}g,
+
+    those of :math:`\min_V \frac1N\sum_n (z_n - \mathbf X_n\operatorname{vec}V)^T R_n
+    (z_n - \mathbf X_n\operatorname{vec}V) + \operatorname{vec}V^T(I_K \otimes \Omega)
+    \operatorname{vec}V`: a least-squares fit whose weights :math:`R_n` change at every
+    step (IRLS). The matrix on the left is :math:`H` (`cross_entropy_hessian`); it is
+    singular along a bias shift shared by all classes, and the system is solved for its
+    minimum-norm solution, whose biases sum to zero over the classes. For :math:`K = 2`
+    it is `irls_step` in :math:`w_1 - w_0`. :math:`\operatorname{vec}` stacks the
+    columns of :math:`W`.
+
+    Parameters
+    ----------
+    W : array-like of shape (d + 1, K)
+        Current weights, column :math:`k` is :math:`w_k`, row 0 the biases.
+    X1 : array-like of shape (n_samples, d + 1)
+        Features with the dummy feature 1 in column 0 (see `add_bias`).
+    C : array-like of shape (n_samples, K)
+        One-hot targets (see `one_hot`).
+    penalty : float or array-like of shape (d + 1,), default=0.0
+        :math:`\lambda`, as in `cross_entropy` (the biases are not penalised).
+
+    Returns
+    -------
+    ndarray of shape (d + 1, K)
+
+    Examples
+    --------
+    >>> X1 = add_bias(np.array([[0.0], [1.0], [2.0], [3.0]]))
+    >>> W = multiclass_irls_step(np.zeros((2, 2)), X1, one_hot([0, 1, 0, 1], 2))
+    >>> (W[:, 1] - W[:, 0]).round(3)                       # two classes: irls_step's w
+    array([-1.2,  0.8])
+    """
+    W, X1, C = (np.asarray(v, dtype=float) for v in (W, X1, C))
+    if (W.ndim != 2 or X1.ndim != 2 or C.ndim != 2 or X1.shape[1] != W.shape[0]
+            or C.shape != (X1.shape[0], W.shape[1])):
+        raise ValueError(
+            f"multiclass_irls_step needs W of shape (d + 1, K), X1 of shape (n, d + 1) and C "
+            f"of shape (n, K); got {W.shape}, {X1.shape} and {C.shape}."
+        )
+    hessian = cross_entropy_hessian(W, X1, C, penalty)
+    weights = W.ravel(order="F")
+    rhs = hessian @ weights - cross_entropy_gradient(W, X1, C, penalty).ravel(order="F")
+    return np.linalg.lstsq(hessian, rhs, rcond=None)[0].reshape(W.shape, order="F")
+
+
 # ------------------------------------------------------------------ solvers
-def _gauge_projector(n_classes, n_rows):
-    r"""Projector :math:`\frac{1}{K}1_K 1_K^T \otimes I` onto the Hessian's null space."""
-    return np.kron(np.full((n_classes, n_classes), 1.0 / n_classes), np.eye(n_rows))
-
-
 def _is_stationary(gradient, tol):
     """Whether every entry of the gradient is at most ``tol`` in absolute value."""
     return bool(np.max(np.abs(gradient)) <= tol)
@@ -416,7 +507,8 @@ def _is_stationary(gradient, tol):
 
 def _newton(W, X1, C, penalty, tol, max_iter):
     n_rows, n_classes = W.shape
-    gauge = _gauge_projector(n_classes, n_rows)
+    # the projector (1/K) 1_K 1_K^T (x) I onto the shared shifts, the Hessian's null space
+    gauge = np.kron(np.full((n_classes, n_classes), 1.0 / n_classes), np.eye(n_rows))
     loss = cross_entropy(W, X1, C, penalty)
     curve = [loss]
     for iteration in range(max_iter):
@@ -539,12 +631,21 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
     dependent features have no unique maximum-likelihood weights, and ``fit`` says
     so. Notebook 03 derives the gradient, the Hessian and its null space.
 
+    **scikit-learn's C.** ``LogisticRegression(C=C)`` minimises
+    :math:`C\sum_i \ell_i + \tfrac12\sum_k\lVert w_k\rVert^2`, :math:`\ell_i` the
+    cross-entropy of sample :math:`i`. Divided by :math:`CN` this is :math:`J` with
+    :math:`\lambda = 1/(CN)`, so ``C = 1 / (penalty * N)`` fits the same model for three
+    or more classes. For two classes scikit-learn fits the one vector
+    :math:`v = w_1 - w_0`, and the centred weights :math:`w_1 = -w_0 = v/2` have
+    penalty :math:`\tfrac\lambda2 \cdot \tfrac12\lVert v\rVert^2`: ``C = 2 / (penalty * N)``.
+
     Parameters
     ----------
     solver : {"newton", "gd", "sgd"}, default="newton"
-    penalty : float, default=0.0
-        :math:`\lambda \ge 0`. ``LogisticRegression(C=1 / (penalty * N))`` fits the
-        same model for three or more classes (``C=2 / (penalty * N)`` for two).
+    penalty : float, default=DEFAULT_PENALTY (1e-3)
+        :math:`\lambda \ge 0`. Small, but it gives separable data (which scikit-learn's
+        default fits) a unique optimum; ``penalty=0`` fits the maximum-likelihood
+        weights, and refuses data for which they do not exist.
     learning_rate : float or "auto", default="auto"
         Step of ``"gd"`` and ``"sgd"``; ``"auto"`` is :math:`1/L` for a bound
         :math:`L` on the curvature.
@@ -566,9 +667,9 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
     ----------
     classes_ : ndarray of shape (n_classes,)
     coef_ : ndarray of shape (n_classes, n_features)
-        :math:`w_k`, one row per class.
+        :math:`w_k`, one row per class (``linear_scores().W``).
     intercept_ : ndarray of shape (n_classes,)
-        :math:`w_{0k}`.
+        :math:`w_{0k}` (``linear_scores().w0``).
     loss_curve_ : ndarray of shape (n_iter_ + 1,)
         :math:`J` at :math:`W = 0` and after each iteration (epoch).
     n_iter_ : int
@@ -578,16 +679,14 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
     --------
     >>> from lecture_utils.datasets import load_iris_2d
     >>> iris = load_iris_2d()
-    >>> model = SoftmaxRegression(penalty=1e-3).fit(iris.X, iris.y)
+    >>> model = SoftmaxRegression().fit(iris.X, iris.y)
     >>> model.predict(iris.X[:2]).tolist()
     ['setosa', 'setosa']
-    >>> model.linear_scores().W.shape
-    (3, 2)
     """
 
-    def __init__(self, *, solver="newton", penalty=0.0, learning_rate="auto", max_iter=1000,
-                 tol=1e-6, batch_size=32, n_iter_no_change=10, random_state=None,
-                 standardise=True):
+    def __init__(self, *, solver="newton", penalty=DEFAULT_PENALTY, learning_rate="auto",
+                 max_iter=1000, tol=1e-6, batch_size=32, n_iter_no_change=10,
+                 random_state=None, standardise=True):
         self.solver = solver
         self.penalty = penalty
         self.learning_rate = learning_rate
@@ -615,13 +714,12 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         penalty = check_number("penalty", self.penalty, minimum=0.0)
         max_iter = check_number("max_iter", self.max_iter, minimum=1, integer=True)
         tol = check_number("tol", self.tol, minimum=0.0)
-        if isinstance(self.learning_rate, str):
-            if self.learning_rate != "auto":
-                raise ValueError(
-                    f"learning_rate={self.learning_rate!r} is not a valid choice; use 'auto' "
-                    "(the step 1/L) or a number > 0."
-                )
-        else:
+        if isinstance(self.learning_rate, str) and self.learning_rate != "auto":
+            raise ValueError(
+                f"learning_rate={self.learning_rate!r} is not a valid choice; use 'auto' "
+                "(the step 1/L) or a number > 0."
+            )
+        if not isinstance(self.learning_rate, str):
             check_number("learning_rate", self.learning_rate, minimum=0.0, inclusive=False)
         batch_size = check_number("batch_size", self.batch_size, minimum=1, integer=True)
         patience = check_number("n_iter_no_change", self.n_iter_no_change, minimum=1,
@@ -631,10 +729,7 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
             raise ValueError(f"standardise must be True or False; got {self.standardise!r}.")
         X, classes, y_index = check_training_data(self, X, y)
 
-        if self.standardise:
-            shift, scale = standardisation(X)
-        else:
-            shift, scale = np.zeros(X.shape[1]), np.ones(X.shape[1])
+        shift, scale = _solver_units(self, X)
         X1 = add_bias((X - shift) / scale)
         weights = np.concatenate([[0.0], penalty / scale**2])
         C = one_hot(y_index, classes.size)
@@ -672,7 +767,14 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         Returns
         -------
         LinearScores
-            ``W`` is ``coef_``, ``w0`` is ``intercept_``.
+            ``W`` is ``coef_`` (n_classes, n_features), ``w0`` is ``intercept_``.
+
+        Examples
+        --------
+        >>> X, y = [[0.0], [1.0], [2.0], [3.0]], ["a", "b", "a", "b"]
+        >>> SoftmaxRegression(penalty=0.0).fit(X, y).linear_scores().W.round(3)
+        array([[-0.454],
+               [ 0.454]])
         """
         check_is_fitted(self)
         return LinearScores(self.coef_, self.intercept_)
@@ -695,8 +797,8 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         return scores[:, 1] - scores[:, 0] if self.classes_.size == 2 else scores
 
     def predict_log_proba(self, X):
-        r"""Log posteriors :math:`a_k - \log\sum_j e^{a_j}` (log-sum-exp)."""
-        return log_softmax(self._scores(X))
+        r"""Log posteriors :math:`a_k - \log\sum_j e^{a_j}` (``scipy.special.log_softmax``)."""
+        return log_softmax(self._scores(X), axis=1)
 
     def predict_proba(self, X):
         r"""Posteriors :math:`\operatorname{softmax}(a)_k`; each row sums to one."""
@@ -704,8 +806,8 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         r"""The class with the largest score, :math:`\arg\max_k w_k^T x + w_{0k}`."""
-        scores = self._scores(X)
-        return self.classes_[np.argmax(scores, axis=1)]
+        best = np.argmax(self._scores(X), axis=1)   # checks that the model is fitted first
+        return self.classes_[best]
 
 
 def standardisation(X):
@@ -735,6 +837,13 @@ def standardisation(X):
     return shift, scale
 
 
+def _solver_units(model, X):
+    """The ``(shift, scale)`` of the features the solvers see: `standardisation` or none."""
+    if model.standardise:
+        return standardisation(X)
+    return np.zeros(X.shape[1]), np.ones(X.shape[1])
+
+
 def _check_identifiable(X1, y_index, classes):
     """Raise a ValueError when the unpenalised optimum is not unique or does not exist."""
     if np.linalg.matrix_rank(X1) < X1.shape[1]:
@@ -751,79 +860,8 @@ def _check_identifiable(X1, y_index, classes):
             f"class {second!r} by a hyperplane), so the loss keeps decreasing as the weights "
             "grow without bound (toward 0 when every class is split off) and the unpenalised "
             "maximum-likelihood weights do not exist; add a penalty (penalty>0), e.g. "
-            "SoftmaxRegression(penalty=1e-3)."
+            "SoftmaxRegression(penalty=1e-3), the default."
         )
-
-
-def multiclass_irls_step(W, X1, C, penalty=0.0):
-    r"""One Newton step for :math:`K` classes, solved as a weighted least-squares problem.
-
-    For sample :math:`n` let :math:`a_n = W^T x_n` (its :math:`K` scores),
-    :math:`\hat y_n = \operatorname{softmax}(a_n)`, the :math:`K \times K` weight matrix
-    :math:`R_n = \operatorname{diag}(\hat y_n) - \hat y_n\hat y_n^T` and the design
-    :math:`\mathbf X_n = I_K \otimes x_n^T`, so that :math:`a_n = \mathbf X_n\operatorname{vec}W`.
-    :math:`R_n` is singular (:math:`R_n 1 = 0`), but :math:`\hat y_n - t_n` sums to zero,
-    so a working response :math:`z_n` with :math:`R_n z_n = R_n a_n - (\hat y_n - t_n)`
-    exists. The Newton step :math:`\operatorname{vec}W - H^{-1}\operatorname{vec}g` then
-    solves the normal equations
-
-    .. math::
-
-        \Big(\frac1N\sum_n \mathbf X_n^T R_n \mathbf X_n + I_K \otimes \Omega\Big)
-        \operatorname{vec}W_{new} = \frac1N\sum_n \mathbf X_n^T R_n z_n ,
-
-    those of :math:`\min_V \frac1N\sum_n (z_n - \mathbf X_n\operatorname{vec}V)^T R_n
-    (z_n - \mathbf X_n\operatorname{vec}V) + \operatorname{vec}V^T(I_K \otimes \Omega)
-    \operatorname{vec}V`: a least-squares fit whose weights :math:`R_n` change at every
-    step (IRLS). The matrix on the left is :math:`H`; it is singular along a bias shift
-    shared by all classes, and the system is solved for its minimum-norm solution, whose
-    biases sum to zero over the classes. For :math:`K = 2` it is `irls_step` in
-    :math:`w_1 - w_0`. :math:`\operatorname{vec}` stacks the columns of :math:`W`.
-
-    Parameters
-    ----------
-    W : array-like of shape (d + 1, K)
-        Current weights, column :math:`k` is :math:`w_k`, row 0 the biases.
-    X1 : array-like of shape (n_samples, d + 1)
-        Features with the dummy feature 1 in column 0 (see `add_bias`).
-    C : array-like of shape (n_samples, K)
-        One-hot targets (see `one_hot`).
-    penalty : float or array-like of shape (d + 1,), default=0.0
-        :math:`\lambda`, as in `cross_entropy` (the biases are not penalised).
-
-    Returns
-    -------
-    ndarray of shape (d + 1, K)
-
-    Examples
-    --------
-    >>> X1 = add_bias(np.array([[0.0], [1.0], [2.0], [3.0]]))
-    >>> C = one_hot(np.array([0, 1, 0, 1]), 2)
-    >>> W = multiclass_irls_step(np.zeros((2, 2)), X1, C)
-    >>> w = W[:, 1] - W[:, 0]                                  # two classes: w_1 - w_0
-    >>> bool(np.allclose(w, irls_step(np.zeros(2), X1, C[:, 1])))
-    True
-    """
-    W, X1, C = (np.asarray(v, dtype=float) for v in (W, X1, C))
-    if (W.ndim != 2 or X1.ndim != 2 or C.ndim != 2 or X1.shape[1] != W.shape[0]
-            or C.shape != (X1.shape[0], W.shape[1])):
-        raise ValueError(
-            f"multiclass_irls_step needs W of shape (d + 1, K), X1 of shape (n, d + 1) and C "
-            f"of shape (n, K); got {W.shape}, {X1.shape} and {C.shape}."
-        )
-    n_samples, n_rows = X1.shape
-    n_classes = W.shape[1]
-    scores = X1 @ W
-    probabilities = softmax(scores)
-    weights = probabilities[:, :, None] * (np.eye(n_classes) - probabilities[:, None, :])
-    weighted_responses = (np.einsum("nkl,nl->nk", weights, scores)    # R_n z_n
-                          - (probabilities - C))
-    lhs = np.einsum("nkl,ni,nj->kilj", weights, X1, X1).reshape(
-        n_classes * n_rows, n_classes * n_rows) / n_samples
-    lhs += np.kron(np.eye(n_classes), np.diag(_penalty_weights(penalty, n_rows)))
-    rhs = np.einsum("nk,ni->ki", weighted_responses, X1).ravel() / n_samples
-    solution = np.linalg.lstsq(lhs, rhs, rcond=None)[0]
-    return solution.reshape((n_rows, n_classes), order="F")
 
 
 def solver_curvature_ratio(model, X):
@@ -859,17 +897,14 @@ def solver_curvature_ratio(model, X):
     --------
     >>> from lecture_utils.datasets import load_iris_2d
     >>> iris = load_iris_2d()
-    >>> model = SoftmaxRegression(penalty=1e-3).fit(iris.X, iris.y)
-    >>> raw = SoftmaxRegression(penalty=1e-3, standardise=False).fit(iris.X, iris.y)
+    >>> model = SoftmaxRegression().fit(iris.X, iris.y)
+    >>> raw = SoftmaxRegression(standardise=False).fit(iris.X, iris.y)
     >>> bool(solver_curvature_ratio(model, iris.X) < solver_curvature_ratio(raw, iris.X))
     True
     """
     check_is_fitted(model)
     X = np.asarray(X, dtype=float)
-    if model.standardise:
-        shift, scale = standardisation(X)
-    else:
-        shift, scale = np.zeros(X.shape[1]), np.ones(X.shape[1])
-    V = np.vstack([model.intercept_ + model.coef_ @ shift, (model.coef_ * scale).T])
+    shift, scale = _solver_units(model, X)
+    seen = LinearScores(model.coef_ * scale, model.intercept_ + model.coef_ @ shift)
     weights = np.concatenate([[0.0], model.penalty / scale**2])
-    return centred_curvature_ratio(V, add_bias((X - shift) / scale), weights)
+    return centred_curvature_ratio(seen.augmented(), add_bias((X - shift) / scale), weights)

@@ -78,7 +78,7 @@ ESTIMATORS = [
     Estimator("MultinomialClassifier", MultinomialClassifier, X_COUNTS, Y_COUNTS, "counts",
               BAYES_METHODS),
     *[Estimator(f"SoftmaxRegression({s!r})",
-                lambda s=s: SoftmaxRegression(solver=s, random_state=0, max_iter=5000),
+                lambda s=s: SoftmaxRegression(solver=s, penalty=0.0, random_state=0, max_iter=5000),
                 X_NUMBERS, Y_NUMBERS, "numbers",
                 ("predict", "predict_proba", "predict_log_proba", "decision_function", "score"))
       for s in ("newton", "gd", "sgd")],

@@ -7,6 +7,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from lecture_utils.decision import (
+    LinearScores,
+    QuadraticLLR,
     bayes_decision,
     error_rate,
     log_joint,
@@ -172,50 +174,42 @@ def test_error_rate_rejects_bad_shapes(y_true, y_pred):
         error_rate(y_true, y_pred)
 
 
-def test_best_possible_accuracy_counts_identical_points_with_different_labels():
-    from lecture_utils.decision import best_possible_accuracy
-
-    X = np.array([[0.0, 1.0], [0.0, 1.0], [0.0, 1.0], [2.0, 3.0], [4.0, 5.0]])
-    assert best_possible_accuracy(X, ["a", "b", "a", "b", "a"]) == pytest.approx(4 / 5)
-    assert best_possible_accuracy(X, ["a", "a", "a", "b", "b"]) == 1.0
-    with pytest.raises(ValueError, match="one label per row"):
-        best_possible_accuracy(X, ["a", "b"])
-
-
-def test_mcnemar_counts_only_discordant_errors():
-    from lecture_utils.decision import mcnemar_test
-
-    y = np.zeros(20, dtype=int)
-    a = np.zeros(20, dtype=int)
-    b = np.zeros(20, dtype=int)
-    a[:2] = 1            # both wrong on 0, 1: not counted
-    b[:2] = 1
-    a[2:10] = 1          # a alone wrong on 8 samples
-    b[10:11] = 1         # b alone wrong on 1 sample
-    result = mcnemar_test(y, a, b)
-    assert (result.only_a_wrong, result.only_b_wrong) == (8, 1)
-    # exact two-sided binomial: 2 * (1 + 9) / 2**9
-    assert result.p_value == pytest.approx(20 / 512)
-    assert mcnemar_test(y, b, a).p_value == pytest.approx(result.p_value)
-
-
-def test_mcnemar_without_discordant_samples_and_bad_input():
-    from lecture_utils.decision import mcnemar_test
-
-    y = np.array([0, 1, 1])
-    assert mcnemar_test(y, y, y) == (0, 0, 1.0)
-    with pytest.raises(ValueError, match="same length"):
-        mcnemar_test(y, y[:2], y)
-
-
 def test_quadratic_llr_counts_an_infinite_weight_only_where_the_event_occurs():
-    from lecture_utils.decision import QuadraticLLR
-
-    llr = QuadraticLLR(np.zeros((3, 3)), np.array([np.inf, -np.inf, 0.5]), 0.0)
+    llr = QuadraticLLR(None, np.array([np.inf, -np.inf, 0.5]), 0.0)
     np.testing.assert_array_equal(llr.evaluate([[1, 0, 2], [0, 3, 0], [0, 0, 2]]),
                                   [np.inf, -np.inf, 1.0])
-    with pytest.raises(ValueError, match="probability zero under both classes"):
-        llr.evaluate([[1, 1, 0]])
+    with pytest.raises(ValueError, match="sample 1 has probability zero under both classes"):
+        llr.evaluate([[0, 0, 1], [1, 1, 0]])
+
+
+def test_a_linear_ratio_has_no_quadratic_part():
+    X = np.array([[1.0, 2.0], [-3.0, 0.5]])
+    linear = QuadraticLLR(A=None, b=np.array([2.0, -1.0]), c=0.5)
+    np.testing.assert_array_equal(linear.evaluate(X), X @ linear.b + 0.5)
+    np.testing.assert_array_equal(linear.evaluate(X),
+                                  QuadraticLLR(np.zeros((2, 2)), linear.b, 0.5).evaluate(X))
+    one_feature = QuadraticLLR(A=None, b=np.array([4.0]), c=-2.0)
+    np.testing.assert_array_equal(one_feature.crossings(level=2.0), [1.0])
+    assert QuadraticLLR(A=None, b=np.array([0.0]), c=1.0).crossings().size == 0
+
+
+def test_linear_scores_count_a_minus_infinite_weight_only_where_the_feature_is_used():
+    scores = LinearScores(W=np.array([[0.0, -np.inf], [-1.0, -2.0]]), w0=np.array([0.5, 0.0]))
+    np.testing.assert_array_equal(scores.evaluate([[2.0, 0.0], [1.0, 1.0]]),
+                                  [[0.5, -2.0], [-np.inf, -3.0]])
+    w, w0 = LinearScores(np.array([[-np.inf, 0.0], [-np.inf, 1.0]]), np.zeros(2)).boundary()
+    np.testing.assert_array_equal(w, [0.0, 1.0])       # an event neither class shows: 0
+    with pytest.raises(ValueError, match="needs two classes"):
+        LinearScores(np.zeros((3, 2)), np.zeros(3)).boundary()
+
+
+def test_augmented_weights_stack_the_biases_over_the_transposed_weights():
+    scores = LinearScores(W=np.arange(6.0).reshape(3, 2), w0=np.array([-1.0, 0.0, 1.0]))
+    augmented = scores.augmented()
+    assert augmented.shape == (3, 3)
+    X = np.array([[0.5, -2.0], [3.0, 1.0]])
+    np.testing.assert_array_equal(np.column_stack([np.ones(2), X]) @ augmented,
+                                  scores.evaluate(X))
 
 
 def test_linear_scores_of_lda_and_softmax_regression_give_their_boundaries():
@@ -227,30 +221,13 @@ def test_linear_scores_of_lda_and_softmax_regression_give_their_boundaries():
     y = np.repeat(["a", "b"], 40)
     for model in (GaussianClassifier(covariance="tied"), SoftmaxRegression(penalty=0.01)):
         model.fit(X, y)
-        w, b = model.linear_scores().boundary()
-        decided = np.where(X @ w + b > 0, "b", "a")
+        w, w0 = model.linear_scores().boundary()
+        decided = np.where(X @ w + w0 > 0, "b", "a")
         np.testing.assert_array_equal(decided, model.predict(X))
 
 
-def test_error_rate_interval_is_exact_and_covers_the_observed_rate():
-    from scipy.stats import binom
-
-    from lecture_utils.decision import error_rate_interval
-
-    low, high = error_rate_interval(30, 1000)
-    assert low < 0.03 < high
-    # Clopper-Pearson: at each end the observed count is exactly in a 2.5 % tail
-    assert binom.sf(29, 1000, low) == pytest.approx(0.025, rel=1e-6)
-    assert binom.cdf(30, 1000, high) == pytest.approx(0.025, rel=1e-6)
-    assert error_rate_interval(0, 20)[0] == 0.0 and error_rate_interval(20, 20)[1] == 1.0
-    with pytest.raises(ValueError, match="between 0 and n_samples"):
-        error_rate_interval(5, 3)
-    with pytest.raises(ValueError, match="strictly between 0 and 1"):
-        error_rate_interval(1, 3, level=1.0)
-
-
 def test_conic_axes_finds_the_centre_and_vertices_on_the_tie_curve():
-    from lecture_utils.decision import QuadraticLLR, conic_axes
+    from lecture_utils.decision import conic_axes
 
     rotation = np.array([[np.cos(0.6), -np.sin(0.6)], [np.sin(0.6), np.cos(0.6)]])
     for diagonal, kind in [([-0.5, -2.0], "ellipse"), ([0.5, -2.0], "hyperbola"),
@@ -265,5 +242,7 @@ def test_conic_axes_finds_the_centre_and_vertices_on_the_tie_curve():
         np.testing.assert_allclose(llr.evaluate(ends), -1.0, atol=1e-9)
     np.testing.assert_allclose(conic_axes(QuadraticLLR(  # longest axis first
         np.diag([-2.0, -0.5]), np.zeros(2), 1.0)).half_lengths, [np.sqrt(2), np.sqrt(0.5)])
-    with pytest.raises(ValueError, match="singular"):
-        conic_axes(QuadraticLLR(np.zeros((2, 2)), np.ones(2), 0.0))
+    for linear in (QuadraticLLR(np.zeros((2, 2)), np.ones(2), 0.0),
+                   QuadraticLLR(None, np.ones(2), 0.0)):
+        with pytest.raises(ValueError, match="None or singular"):
+            conic_axes(linear)

@@ -1,5 +1,5 @@
-"""Tests of lecture_utils.discrete: the categorical and multinomial classifiers; the one-hot
-LLR, the log-ratio standard error, the independence test and the joint feature; the
+"""Tests of lecture_utils.discrete: the categorical and multinomial classifiers; their linear
+scores and one-hot LLR, the independence test and the joint feature; the
 simplex helpers (log-likelihood, Dirichlet density, numerical maximisation, random search,
 posterior mean by sampling) and llr_terms.
 """
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy.optimize import minimize
-from scipy.special import log_softmax
+from scipy.special import log_softmax, softmax
 from scipy.stats import chi2_contingency, dirichlet, dirichlet_multinomial, multinomial
 from sklearn.base import clone
 from sklearn.model_selection import cross_val_score
@@ -29,7 +29,6 @@ from lecture_utils.discrete import (
     dirichlet_log_evidence,
     independence_p_value,
     joint_feature,
-    log_ratio_standard_error,
     max_evidence_concentration,
     maximise_on_simplex,
     posterior_mean_by_sampling,
@@ -517,29 +516,6 @@ def test_one_hot_refuses_an_unknown_value():
         model.one_hot([["z", "s"]])
 
 
-def test_log_ratio_standard_error_formula_and_zero_count():
-    counts = np.array([[30.0, 70.0, 0.0], [60.0, 40.0, 10.0]])
-    se = log_ratio_standard_error(counts)
-    p0, p1 = 30 / 100, 60 / 110
-    assert se[0] == pytest.approx(np.sqrt((1 - p0) / (100 * p0) + (1 - p1) / (110 * p1)))
-    assert np.isinf(se[2])
-
-
-def test_log_ratio_standard_error_matches_simulation():
-    rng = np.random.default_rng(1)
-    p0, p1, n = np.array([0.3, 0.7]), np.array([0.5, 0.5]), 400
-    draws = np.array([np.log((rng.multinomial(n, p1) / n) / (rng.multinomial(n, p0) / n))
-                      for _ in range(4000)])
-    predicted = log_ratio_standard_error([p0 * n, p1 * n])
-    np.testing.assert_allclose(draws.std(axis=0), predicted, rtol=0.08)
-
-
-@pytest.mark.parametrize("counts", [[[1, 2]], [[1, 2], [-1, 3]], [[0, 0], [1, 2]], [1, 2, 3]])
-def test_log_ratio_standard_error_rejects_bad_counts(counts):
-    with pytest.raises(ValueError, match="shape"):
-        log_ratio_standard_error(counts)
-
-
 def test_independence_p_value_agrees_with_scipy_and_detects_dependence():
     a = np.array(list("aabbbcca") * 20)
     b = np.array(list("xyxyyxxy") * 20)
@@ -759,9 +735,30 @@ def test_smallest_expected_count_is_scipys_smallest_expected_frequency():
         smallest_expected_count([1, 2, 1], [1, 2])
 
 
-def test_log_ratio_standard_error_of_smoothed_counts_is_finite_at_a_zero_count():
-    counts, alpha = np.array([[22.0, 68.0], [0.0, 110.0]]), 1.0
-    se = log_ratio_standard_error(counts + alpha)
-    p0, p1, n0, n1 = 23 / 92, 1 / 112, 92, 112
-    assert se[0] == pytest.approx(np.sqrt((1 - p0) / (n0 * p0) + (1 - p1) / (n1 * p1)))
-    assert np.all(np.isfinite(se)) and np.isinf(log_ratio_standard_error(counts)[0])
+# ---------------------------------------------------------------- linear scores
+@pytest.mark.parametrize("alpha", [0.0, 1.0])
+def test_softmax_of_the_linear_scores_is_the_posterior(alpha):
+    X, y = shelter_like()
+    categorical = CategoricalClassifier(alpha=alpha, priors=[0.3, 0.7]).fit(X, y)
+    scores = categorical.linear_scores()
+    assert scores.W.shape == (2, 5)
+    np.testing.assert_allclose(softmax(scores.evaluate(categorical.one_hot(X)), axis=1),
+                               categorical.predict_proba(X), atol=1e-12)
+    counts, labels = random_counts(3, n_classes=3)
+    multinomial = MultinomialClassifier(alpha=alpha).fit(counts, labels)
+    scores = multinomial.linear_scores()
+    np.testing.assert_allclose(scores.w0, np.log(multinomial.priors_))
+    np.testing.assert_allclose(softmax(scores.evaluate(counts), axis=1),
+                               multinomial.predict_proba(counts), atol=1e-12)
+
+
+def test_the_llr_weights_are_the_boundary_of_the_linear_scores_without_the_priors():
+    X = np.array([[2, 0, 1], [0, 3, 1], [1, 1, 0]])           # event 0 never in class "b"
+    model = MultinomialClassifier(priors=[0.2, 0.8]).fit(X, ["a", "b", "a"])
+    w, w0 = model.linear_scores().boundary()
+    ratio = model.llr_coefficients()
+    assert ratio.A is None and ratio.c == 0.0
+    np.testing.assert_array_equal(w, ratio.b)
+    assert ratio.b[0] == -np.inf and w0 == pytest.approx(np.log(0.8 / 0.2))
+    np.testing.assert_allclose(ratio.evaluate(X[1:]), model.llr(X[1:]))
+    assert ratio.evaluate(X[:1])[0] == -np.inf == model.llr(X[:1])[0]

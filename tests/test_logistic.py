@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy.special import log_softmax as scipy_log_softmax
+from scipy.special import softmax
 from sklearn.base import clone
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression
@@ -12,7 +12,9 @@ from sklearn.model_selection import cross_val_score
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
+from lecture_utils.datasets import load_iris, load_iris_2d
 from lecture_utils.logistic import (
+    DEFAULT_PENALTY,
     SoftmaxRegression,
     add_bias,
     centred_curvature_ratio,
@@ -21,11 +23,11 @@ from lecture_utils.logistic import (
     cross_entropy_gradient,
     cross_entropy_hessian,
     irls_step,
-    log_softmax,
+    multiclass_irls_step,
     one_hot,
     separating_pair,
-    softmax,
     softmax_jacobian,
+    solver_curvature_ratio,
 )
 
 
@@ -52,16 +54,12 @@ def sklearn_reference(X, y, C):
     return LogisticRegression(C=C, solver="newton-cholesky", tol=1e-12, max_iter=1000).fit(X, y)
 
 
+def equivalent_c(penalty, y):
+    """scikit-learn's C for our penalty: 1 / (penalty N), 2 / (penalty N) for two classes."""
+    return (2.0 if np.unique(y).size == 2 else 1.0) / (penalty * len(y))
+
+
 # ------------------------------------------------------------ pure functions
-def test_log_softmax_matches_scipy_and_survives_huge_scores():
-    scores = np.array([[1.0, 2.0, 3.0], [1e300, -1e300, 0.0], [-1e4, -1e4 - 1.0, -1e4 + 2.0]])
-    np.testing.assert_allclose(log_softmax(scores), scipy_log_softmax(scores, axis=1))
-    probabilities = softmax(scores)
-    assert np.all(np.isfinite(probabilities))
-    np.testing.assert_allclose(probabilities.sum(axis=1), 1.0)
-    np.testing.assert_allclose(probabilities[1], [1.0, 0.0, 0.0])
-
-
 @pytest.mark.parametrize("penalty", [0.0, 0.7, np.array([0.0, 0.3, 1.5, 0.2])])
 def test_gradient_equals_finite_differences(penalty):
     W, X1, C = random_problem(1)
@@ -95,7 +93,7 @@ def test_hessian_equals_finite_differences_of_the_gradient(penalty):
 
 def test_hessian_is_the_kronecker_sum_of_the_lecture():
     W, X1, C = random_problem(3, n_samples=7)
-    P = softmax(X1 @ W)
+    P = softmax(X1 @ W, axis=1)
     expected = sum(np.kron(np.diag(p) - np.outer(p, p), np.outer(x, x))
                    for p, x in zip(P, X1, strict=True)) / len(X1)
     np.testing.assert_allclose(cross_entropy_hessian(W, X1, C), expected, atol=1e-14)
@@ -125,7 +123,7 @@ def test_separating_pair_finds_separable_and_overlapping_data():
 @pytest.mark.parametrize("n_classes", [2, 3, 4])
 def test_unpenalised_fit_matches_sklearn(n_classes):
     X, y = overlapping_classes(n_classes=n_classes)
-    ours = SoftmaxRegression().fit(X, y)
+    ours = SoftmaxRegression(penalty=0.0).fit(X, y)
     reference = sklearn_reference(X, y, C=np.inf)
     np.testing.assert_allclose(ours.predict_proba(X), reference.predict_proba(X), atol=1e-4)
     np.testing.assert_array_equal(ours.predict(X), reference.predict(X))
@@ -136,16 +134,34 @@ def test_unpenalised_fit_matches_sklearn(n_classes):
         np.testing.assert_allclose(ours.coef_, centred, rtol=1e-4, atol=1e-6)
 
 
-@pytest.mark.parametrize(("n_classes", "c_per_penalty"), [(2, 2.0), (3, 1.0), (4, 1.0)])
+@pytest.mark.parametrize("n_classes", [2, 3, 4])
 @pytest.mark.parametrize("penalty", [1e-3, 0.1])
-def test_penalised_fit_matches_sklearn_with_the_documented_scaling(n_classes, c_per_penalty,
-                                                                  penalty):
+def test_penalised_fit_matches_sklearn_with_the_documented_scaling(n_classes, penalty):
     X, y = overlapping_classes(n_classes=n_classes)
-    ours = SoftmaxRegression(penalty=penalty).fit(X, y)
-    reference = sklearn_reference(X, y, C=c_per_penalty / (penalty * len(y)))
-    np.testing.assert_allclose(ours.predict_proba(X), reference.predict_proba(X), atol=1e-6)
+    ours = SoftmaxRegression(penalty=penalty, tol=1e-10).fit(X, y)
+    reference = sklearn_reference(X, y, C=equivalent_c(penalty, y))
+    np.testing.assert_allclose(ours.predict_proba(X), reference.predict_proba(X), atol=1e-9)
     if n_classes > 2:
-        np.testing.assert_allclose(ours.coef_, reference.coef_, rtol=1e-5, atol=1e-8)
+        np.testing.assert_allclose(ours.coef_, reference.coef_, rtol=1e-8, atol=1e-10)
+    else:
+        np.testing.assert_allclose(ours.coef_[1] - ours.coef_[0], reference.coef_[0], rtol=1e-8)
+    wrong = sklearn_reference(X, y, C=equivalent_c(penalty, y) / 2)
+    assert np.abs(wrong.predict_proba(X) - ours.predict_proba(X)).max() > 1e-6
+
+
+@pytest.mark.parametrize("data", [load_iris(), load_iris_2d()], ids=["four", "sepals"])
+def test_the_default_fits_what_logistic_regression_fits_with_the_documented_c(data):
+    # Iris is (nearly) separable: without a penalty there are no maximum-likelihood weights.
+    with pytest.raises(ValueError, match="linearly separable"):
+        SoftmaxRegression(penalty=0.0).fit(data.X, data.y)
+    assert LogisticRegression(max_iter=1000).fit(data.X, data.y).score(data.X, data.y) > 0.8
+    ours = SoftmaxRegression(tol=1e-10).fit(data.X, data.y)
+    assert ours.penalty == DEFAULT_PENALTY
+    reference = sklearn_reference(data.X, data.y, C=equivalent_c(DEFAULT_PENALTY, data.y))
+    np.testing.assert_allclose(ours.predict_proba(data.X), reference.predict_proba(data.X),
+                               atol=1e-8)
+    np.testing.assert_allclose(ours.coef_, reference.coef_, rtol=1e-6, atol=1e-8)
+    np.testing.assert_array_equal(ours.predict(data.X), reference.predict(data.X))
 
 
 def test_fitted_weights_sum_to_zero_over_the_classes():
@@ -159,7 +175,7 @@ def test_fitted_weights_sum_to_zero_over_the_classes():
 # -------------------------------------------------------------------- solvers
 def test_newton_converges_in_a_few_iterations_and_never_increases_the_loss():
     X, y = overlapping_classes(n_classes=3)
-    model = SoftmaxRegression(solver="newton").fit(X, y)
+    model = SoftmaxRegression(solver="newton", penalty=0.0).fit(X, y)
     assert model.n_iter_ <= 8
     assert model.loss_curve_.shape == (model.n_iter_ + 1,)
     assert model.loss_curve_[0] == pytest.approx(np.log(3))
@@ -175,7 +191,7 @@ def test_newton_reaches_a_tolerance_finer_than_the_loss_can_show():
     y = np.arange(60) % 3
     X = rng.standard_normal((60, 2)) + 0.7 * np.column_stack([y, -y])
     order = np.random.default_rng(2713610768).permutation(60)
-    model = SoftmaxRegression(tol=1e-10).fit(X[order], 2 - y[order])
+    model = SoftmaxRegression(penalty=0.0, tol=1e-10).fit(X[order], 2 - y[order])
     assert model.n_iter_ <= 10
 
 
@@ -263,9 +279,11 @@ def test_separable_data_ask_for_a_penalty():
     y = np.array(["a", "a", "a", "b", "b", "b"])
     for solver in ("newton", "gd", "sgd"):
         with pytest.raises(ValueError, match=r"linearly separable.*add a penalty \(penalty>0\)"):
-            SoftmaxRegression(solver=solver).fit(X, y)
-    model = SoftmaxRegression(penalty=0.1).fit(X, y)
-    assert model.score(X, y) == 1.0
+            SoftmaxRegression(solver=solver, penalty=0.0).fit(X, y)
+    with pytest.raises(ValueError, match=r"e\.g\. SoftmaxRegression\(penalty=1e-3\), the default"):
+        SoftmaxRegression(penalty=0.0).fit(X, y)
+    assert DEFAULT_PENALTY == 1e-3                                # the value the message names
+    assert SoftmaxRegression().fit(X, y).score(X, y) == 1.0    # the default penalty
 
 
 def test_quasi_separable_data_ask_for_a_penalty():
@@ -273,14 +291,14 @@ def test_quasi_separable_data_ask_for_a_penalty():
     X = np.vstack([X, [[100.0, 0.0, 0.0]]])  # a third class far from the others
     y = np.append(y, 2)
     with pytest.raises(ValueError, match="add a penalty"):
-        SoftmaxRegression().fit(X, y)
+        SoftmaxRegression(penalty=0.0).fit(X, y)
 
 
 def test_collinear_features_ask_for_a_penalty():
     X, y = overlapping_classes()
     X = np.column_stack([X, 2 * X[:, 0] - X[:, 1]])
     with pytest.raises(ValueError, match="linearly dependent.*add a penalty"):
-        SoftmaxRegression().fit(X, y)
+        SoftmaxRegression(penalty=0.0).fit(X, y)
     assert SoftmaxRegression(penalty=0.01).fit(X, y).n_iter_ < 15
 
 
@@ -331,9 +349,9 @@ def test_softmax_jacobian_equals_finite_differences_and_the_matrix_form():
     step = 1e-6
     for j in range(3):
         shift = step * np.eye(3)[j]
-        numeric = (softmax(scores + shift) - softmax(scores - shift)) / (2 * step)
+        numeric = (softmax(scores + shift, axis=1) - softmax(scores - shift, axis=1)) / (2 * step)
         np.testing.assert_allclose(jacobian[:, :, j], numeric, atol=1e-8)
-    p = softmax(scores[:1])[0]
+    p = softmax(scores[0])
     np.testing.assert_allclose(softmax_jacobian(scores[0]), np.diag(p) - np.outer(p, p))
     np.testing.assert_allclose(jacobian.sum(axis=1), 0.0, atol=1e-15)  # columns sum to 0
     with pytest.raises(ValueError, match="one score vector"):
@@ -344,7 +362,7 @@ def test_centred_weights_keep_the_probabilities_and_minimise_the_penalty():
     W, X1, C = random_problem(3)
     centred = centred_weights(W + np.array([[2.0], [-1.0], [0.5], [3.0]]))
     np.testing.assert_allclose(centred.sum(axis=1), 0.0, atol=1e-12)
-    np.testing.assert_allclose(softmax(X1 @ centred), softmax(X1 @ W))
+    np.testing.assert_allclose(softmax(X1 @ centred, axis=1), softmax(X1 @ W, axis=1))
     shifted = centred + np.array([[0.1], [0.2], [-0.3], [0.05]])
     assert cross_entropy(centred, X1, C, 1.0) < cross_entropy(shifted, X1, C, 1.0)
     with pytest.raises(ValueError, match="2-D"):
@@ -416,8 +434,6 @@ def test_centred_curvature_ratio_rejects_mismatched_shapes():
 
 
 def test_multiclass_irls_step_is_the_newton_step_among_centred_weights():
-    from lecture_utils.logistic import multiclass_irls_step
-
     rng = np.random.default_rng(4)
     X1 = add_bias(rng.normal(size=(40, 2)))
     C = one_hot(rng.integers(0, 3, 40), 3)
@@ -430,9 +446,6 @@ def test_multiclass_irls_step_is_the_newton_step_among_centred_weights():
 
 
 def test_multiclass_irls_steps_reach_the_fitted_weights():
-    from lecture_utils.datasets import load_iris_2d
-    from lecture_utils.logistic import multiclass_irls_step
-
     iris = load_iris_2d()
     classes = np.unique(iris.y)
     X1, C = add_bias(iris.X), one_hot(np.searchsorted(classes, iris.y), classes.size)
@@ -440,24 +453,19 @@ def test_multiclass_irls_steps_reach_the_fitted_weights():
     for _ in range(10):
         W = multiclass_irls_step(W, X1, C, 1e-3)
     model = SoftmaxRegression(penalty=1e-3, standardise=False, tol=1e-10).fit(iris.X, iris.y)
-    np.testing.assert_allclose(W, np.vstack([model.intercept_, model.coef_.T]), atol=1e-6)
+    np.testing.assert_allclose(W, model.linear_scores().augmented(), atol=1e-6)
     assert np.allclose(W.sum(axis=1), 0)                     # centred, as SoftmaxRegression's
 
 
 def test_multiclass_irls_step_rejects_mismatched_shapes():
-    from lecture_utils.logistic import multiclass_irls_step
-
     with pytest.raises(ValueError, match="shape"):
         multiclass_irls_step(np.zeros((3, 2)), np.ones((5, 4)), np.zeros((5, 2)))
 
 
 def test_solver_curvature_ratio_is_that_of_the_problem_the_solver_solves():
-    from lecture_utils.datasets import load_iris_2d
-    from lecture_utils.logistic import centred_curvature_ratio, solver_curvature_ratio
-
     iris = load_iris_2d()
     raw = SoftmaxRegression(penalty=1e-3, standardise=False).fit(iris.X, iris.y)
-    W = np.vstack([raw.intercept_, raw.coef_.T])
+    W = raw.linear_scores().augmented()
     assert solver_curvature_ratio(raw, iris.X) == pytest.approx(
         centred_curvature_ratio(W, add_bias(iris.X), 1e-3))
     # standardised: the solver sees z and lambda / s_j^2, the same for (X, lambda) and
@@ -466,3 +474,15 @@ def test_solver_curvature_ratio_is_that_of_the_problem_the_solver_solves():
         scale * iris.X, iris.y), scale * iris.X) for scale in (1.0, 10.0)]
     assert ratios[0] == pytest.approx(ratios[1], rel=1e-5)
     assert ratios[0] < solver_curvature_ratio(raw, iris.X) / 100
+
+
+def test_augmented_weights_are_the_lecture_layout_of_the_fitted_scores():
+    X, y = overlapping_classes(n_classes=3)
+    model = SoftmaxRegression(standardise=False).fit(X, y)
+    W = model.linear_scores().augmented()
+    assert W.shape == (X.shape[1] + 1, 3)
+    X1, C = add_bias(X), one_hot(y, 3)
+    np.testing.assert_allclose(X1 @ W, model.decision_function(X), atol=1e-12)
+    assert cross_entropy(W, X1, C, DEFAULT_PENALTY) == pytest.approx(model.loss_curve_[-1],
+                                                                     rel=1e-12)
+    np.testing.assert_allclose(cross_entropy_gradient(W, X1, C, DEFAULT_PENALTY), 0.0, atol=1e-6)
