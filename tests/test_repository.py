@@ -14,9 +14,9 @@ from packaging.utils import canonicalize_name
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _pip_requirements():
+def _pip_requirements(name="requirements.txt"):
     found = {}
-    for line in (ROOT / "requirements.txt").read_text().splitlines():
+    for line in (ROOT / name).read_text().splitlines():
         line = line.split("#")[0].strip()
         if not line or line.startswith("-e"):
             continue
@@ -65,6 +65,69 @@ def test_every_requirement_has_lower_and_upper_bounds():
     for name, specifier in _pip_requirements().items():
         operators = {spec.operator for spec in specifier}
         assert "==" in operators or ({">=", "<"} <= operators), f"{name} {specifier}"
+
+
+SITE_REQUIREMENTS = "requirements-site.txt"
+
+
+def test_the_sites_requirements_are_bounded_and_not_in_requirements_txt():
+    """requirements-site.txt adds the website's packages to requirements.txt: each with
+    a lower and an upper bound, and none that requirements.txt already lists."""
+    site, pip = _pip_requirements(SITE_REQUIREMENTS), _pip_requirements()
+    assert site, f"{SITE_REQUIREMENTS} lists nothing"
+    assert not site.keys() & pip.keys(), f"in both files: {sorted(site.keys() & pip.keys())}"
+    for name, specifier in site.items():
+        assert {">=", "<"} <= {spec.operator for spec in specifier}, f"{name} {specifier}"
+
+
+def _installed_requirements(name, seen):
+    """(package, requirement) for every requirement of the installed distribution ``name``
+    and, recursively, of theirs (extras and other platforms' markers left out)."""
+    from importlib import metadata
+
+    for line in metadata.requires(name) or []:
+        requirement = Requirement(line)
+        if requirement.marker and not requirement.marker.evaluate({"extra": ""}):
+            continue
+        yield name, requirement
+        dependency = canonicalize_name(requirement.name)
+        if dependency not in seen:
+            seen.add(dependency)
+            try:
+                yield from _installed_requirements(dependency, seen)
+            except metadata.PackageNotFoundError:
+                pass
+
+
+def test_the_sites_requirements_install_beside_requirements_txt():
+    """Where the site's packages are installed (the README's test command installs both
+    files), they are within their ranges, and everything they and their dependencies ask of
+    a package of requirements.txt admits both the version installed and requirements.txt's
+    lowest (the one the lowest-versions job tests)."""
+    from importlib import metadata
+
+    site, pip = _pip_requirements(SITE_REQUIREMENTS), _pip_requirements()
+    try:
+        installed = {name: metadata.version(name) for name in site}
+    except metadata.PackageNotFoundError as missing:
+        pytest.skip(f"{missing} is not installed: `.venv/bin/pip install -r {SITE_REQUIREMENTS}`")
+    for name, version in installed.items():
+        assert version in site[name], f"{name} {version} is outside {site[name]}"
+    lowest = dict(pin.split("==") for pin in lowest_pins(
+        (ROOT / "requirements.txt").read_text().splitlines()))
+    lowest = {canonicalize_name(name): version for name, version in lowest.items()}
+    seen = set(site)
+    conflicts = []
+    for package in site:
+        for asker, requirement in _installed_requirements(package, seen):
+            name = canonicalize_name(requirement.name)
+            if name not in pip:
+                continue
+            for version in (metadata.version(name), lowest[name]):
+                if not requirement.specifier.contains(version, prereleases=True):
+                    conflicts.append(f"{asker} needs {requirement}, requirements.txt allows "
+                                     f"{name} {version}")
+    assert not conflicts, "\n".join(conflicts)
 
 
 def test_lowest_requirements_pin_each_requirement_to_its_lower_bound():
@@ -119,13 +182,18 @@ def test_readme_lists_every_notebook():
         assert f"(notebooks/{notebook.name})" in readme, f"README does not link {notebook.name}"
 
 
+#: The layers of lecture_utils/__init__.py's table, in order: a module imports only from
+#: the rows above its own.
 LAYERS = {
-    "validation": 0, "decision": 0, "style": 0,
-    "gaussian": 1, "discrete": 1, "logistic": 1, "projections": 1, "punctuation": 1,
-    "experiments": 2, "datasets": 2,
-    "plotting": 3, "synthetic": 3,
-    "widgets": 4,
-    "exercises": 5,
+    "validation": 0, "decision": 0, "style": 0, "punctuation": 0,
+    "gaussian": 1, "discrete": 1, "logistic": 1,
+    "projections": 2,
+    "datasets": 3,
+    "synthetic": 4,
+    "experiments": 5,
+    "plotting": 6,
+    "widgets": 7,
+    "exercises": 8,
 }
 
 
