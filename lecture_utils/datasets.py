@@ -59,6 +59,12 @@ class Dataset:
     y : ndarray of shape (n_samples,)
     feature_names : tuple of str
     target_name : str
+
+    Examples
+    --------
+    >>> X, y = Dataset(np.array([[1.0], [2.0]]), np.array(["a", "b"]), ("x",), "class")
+    >>> X.shape, y.tolist()
+    ((2, 1), ['a', 'b'])
     """
 
     X: np.ndarray
@@ -79,7 +85,13 @@ class Dataset:
 
 
 def sha256_of(path):
-    """Hex SHA-256 digest of a file's bytes."""
+    """Hex SHA-256 digest of a file's bytes.
+
+    Examples
+    --------
+    >>> sha256_of(DATA_DIR / "iris.csv") == CHECKSUMS["iris.csv"]
+    True
+    """
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
@@ -128,6 +140,11 @@ def verified_path(name, data_dir=None):
         The file is missing.
     ValueError
         The file's checksum differs from the recorded one.
+
+    Examples
+    --------
+    >>> verified_path("iris.csv").name
+    'iris.csv'
     """
     path = _data_path(name, CHECKSUMS, data_dir)
     _check_digest(path, sha256_of(path), CHECKSUMS[name])
@@ -152,6 +169,11 @@ def arrays_sha256(arrays, keys):
     -------
     str
         Hex digest.
+
+    Examples
+    --------
+    >>> arrays_sha256({"a": np.zeros(2, dtype=np.uint8)}, ["a"])[:12]
+    '96a296d224f2'
     """
     digest = hashlib.sha256()
     for key in keys:
@@ -182,6 +204,11 @@ def read_npz(name, keys, data_dir=None):
     ValueError
         The file is not a readable ``.npz`` archive without pickled objects,
         lacks one of ``keys``, or its arrays differ from the recorded checksum.
+
+    Examples
+    --------
+    >>> read_npz("mnist.npz", MNIST_KEYS)["y_test"][:5].tolist()
+    [7, 2, 1, 0, 4]
     """
     path = _data_path(name, ARRAY_CHECKSUMS, data_dir)
     try:
@@ -203,7 +230,13 @@ def read_npz(name, keys, data_dir=None):
 
 
 def read_csv(name, data_dir=None):
-    """Read a verified CSV data file into a DataFrame."""
+    """Read a verified CSV data file (`verified_path`) into a DataFrame.
+
+    Examples
+    --------
+    >>> read_csv("cat_fur.csv").shape
+    (10, 2)
+    """
     return pd.read_csv(verified_path(name, data_dir))
 
 
@@ -226,12 +259,24 @@ def load_iris(data_dir=None):
     -------
     Dataset
         ``y`` holds the species names ``setosa``, ``versicolor``, ``virginica``.
+
+    Examples
+    --------
+    >>> iris = load_iris()
+    >>> iris.X.shape, iris.y[:1].tolist()
+    ((150, 4), ['setosa'])
     """
     return _labelled(read_csv("iris.csv", data_dir), IRIS_FEATURES, "species")
 
 
 def load_iris_2d(data_dir=None):
-    """Iris with its two sepal measurements only (length, width), for pictures."""
+    """Iris with its two sepal measurements only (length, width), for pictures.
+
+    Examples
+    --------
+    >>> load_iris_2d().feature_names
+    ('sepal_length_cm', 'sepal_width_cm')
+    """
     return _labelled(read_csv("iris.csv", data_dir), IRIS_FEATURES[:2], "species")
 
 
@@ -247,6 +292,11 @@ def load_cat_fur(data_dir=None):
     Dataset
         ``X`` has one column of strings, ``fur`` (one of `FUR_COLOURS`); ``y``
         is ``"female"`` or ``"male"``. Rows are in the lecture's order.
+
+    Examples
+    --------
+    >>> load_cat_fur().X[:2, 0].tolist()
+    ['black', 'orange']
     """
     return _labelled(read_csv("cat_fur.csv", data_dir), ("fur",), "sex", dtype=str)
 
@@ -262,10 +312,9 @@ CAT_SHELTER_CATEGORIES = {
 def load_cat_shelter(data_dir=None):
     """Synthetic shelter cats: fur colour, size and coat length, and sex.
 
-    Made by ``data/build_cat_shelter.py`` (300 cats, seeded): the three
-    features are drawn independently given the sex, from the distributions
-    in `lecture_utils.synthetic.CAT_SHELTER_FEATURES` (where
-    `lecture_utils.synthetic.cat_shelter_probabilities` reads them).
+    Made by ``data/build_cat_shelter.py`` with `lecture_utils.synthetic.make_cat_shelter`
+    (300 cats, seed 0): the three features are drawn independently given the sex, from
+    the distributions of `lecture_utils.synthetic.cat_shelter_probabilities`.
 
     Returns
     -------
@@ -273,14 +322,14 @@ def load_cat_shelter(data_dir=None):
         ``X`` has three columns of strings (``fur``, ``size``, ``coat``; their
         categories are in `CAT_SHELTER_CATEGORIES`); ``y`` is ``"female"`` or
         ``"male"``.
+
+    Examples
+    --------
+    >>> load_cat_shelter().X.shape
+    (300, 3)
     """
     return _labelled(read_csv("cat_shelter.csv", data_dir), tuple(CAT_SHELTER_CATEGORIES),
                      "sex", dtype=str)
-
-
-def _counts(frame):
-    """A `Dataset` of integer punctuation counts labelled by language."""
-    return _labelled(frame, CLASS_NAMES, "language", dtype=np.int64)
 
 
 CODE_SPLITS = ("train", "test", "all")
@@ -305,13 +354,18 @@ def load_code_punctuation(split="train", data_dir=None):
     Dataset
         ``X`` holds integer counts in the order of
         `lecture_utils.punctuation.CLASS_NAMES`; ``y`` is ``"C"`` or ``"Python"``.
+
+    Examples
+    --------
+    >>> load_code_punctuation("test").y.tolist()
+    ['C', 'Python']
     """
     if split not in CODE_SPLITS:
         raise ValueError(f"split must be one of {CODE_SPLITS}; got {split!r}.")
     frame = read_csv("code_punctuation.csv", data_dir)
     if split != "all":
         frame = frame[frame["split"] == split]
-    return _counts(frame)
+    return _labelled(frame, CLASS_NAMES, "language", dtype=np.int64)
 
 
 #: What `load_code_corpus` can describe each file by: (CSV file, its columns).
@@ -338,7 +392,7 @@ def load_code_corpus(data_dir=None, features="punctuation"):
         ``"punctuation"``: the seven counts of every character, comments and
         strings included; ``"code_punctuation"``: the seven counts of the code
         alone, comments and string literals removed with the file's own
-        language (an oracle; see `lecture_utils.punctuation.count_code_punctuation`);
+        language (an oracle; see ``data/build_code_features.py``);
         ``"bigrams"``: the 49 counts of consecutive pairs of symbol classes,
         in the order of `lecture_utils.punctuation.BIGRAM_NAMES`.
 
@@ -346,6 +400,11 @@ def load_code_corpus(data_dir=None, features="punctuation"):
     -------
     Dataset
         ``X`` holds integer counts; ``y`` is ``"C"`` or ``"Python"``.
+
+    Examples
+    --------
+    >>> load_code_corpus(features="bigrams").X.shape
+    (517, 49)
     """
     if features not in CODE_CORPUS_FEATURES:
         raise ValueError(
@@ -367,6 +426,11 @@ def load_heights(data_dir=None):
     -------
     Dataset
         ``X`` has shape (10000, 1) (``height_cm``); ``y`` holds ``"F"`` or ``"M"``.
+
+    Examples
+    --------
+    >>> load_heights().X.shape
+    (10000, 1)
     """
     return _labelled(read_csv("heights.csv", data_dir), ("height_cm",), "sex")
 
@@ -385,6 +449,12 @@ class TrainTest:
     y_test : ndarray of shape (n_test,)
     image_shape : tuple of int
         ``X_train[i].reshape(image_shape)`` is the i-th image.
+
+    Examples
+    --------
+    >>> X_train, y_train, X_test, y_test = load_mnist()
+    >>> X_train.shape, X_test.shape
+    ((60000, 784), (10000, 784))
     """
 
     X_train: np.ndarray
@@ -409,6 +479,11 @@ def load_mnist(data_dir=None):
     TrainTest
         ``X_train`` (60000, 784) and ``X_test`` (10000, 784) as uint8; labels
         ``y_train``, ``y_test`` as int64 digits 0-9; ``image_shape == (28, 28)``.
+
+    Examples
+    --------
+    >>> load_mnist().image_shape
+    (28, 28)
     """
     arrays = read_npz("mnist.npz", MNIST_KEYS, data_dir)
     return TrainTest(

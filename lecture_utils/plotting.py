@@ -1,27 +1,31 @@
-"""Pictures of classifiers: decision regions, class densities, covariance ellipses,
-posterior maps, and log-likelihood-ratio and posterior curves along one feature.
+"""Pictures of classifiers: decision regions, class densities, covariance ellipses, curves
+along one feature or against the data size, error tables, and figures with their text.
 
-Every function takes ``ax=None`` (a new figure is made when it is None) and
-returns what it drew, like scikit-learn's displays. Colours, markers, line styles,
-hatches and colour maps follow `lecture_utils.style`: class ``k`` of ``classes_`` is
-always drawn the same way, and never told apart by colour alone.
+Every function takes ``ax=None`` (a new figure is made when it is None) and returns what it
+drew, like scikit-learn's displays, whose `DecisionBoundaryDisplay` and
+`ConfusionMatrixDisplay` draw the regions and the confusion tables here. Colours, markers,
+line styles, hatches and colour maps follow `lecture_utils.style`: class ``k`` of
+``classes_`` is always drawn the same way, and never told apart by colour alone. What is
+particular to a model, such as the shape of a Gaussian's contours, comes from the model
+(`lecture_utils.gaussian.ellipse_points`).
 """
 
 import base64
 import html
 import io
-from dataclasses import dataclass, field
 from itertools import combinations
 
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import display
-from matplotlib.colors import to_rgb
 from matplotlib.legend_handler import HandlerTuple
-from matplotlib.patches import Ellipse, Patch
+from matplotlib.patches import Patch, Polygon
 from matplotlib.ticker import LogLocator, NullLocator
+from sklearn.inspection import DecisionBoundaryDisplay
+from sklearn.metrics import ConfusionMatrixDisplay
 
 from .decision import log_joint
+from .gaussian import ellipse_points, log_likelihood_at_scaled_covariance
 from .style import (
     ERROR_CMAP,
     GREY_CMAP,
@@ -43,11 +47,11 @@ def figure_html(fig, alt):
     """The HTML of ``fig`` as a PNG image whose ``alt`` attribute describes it.
 
     The image is drawn at the figure's own dpi and cropped to what it holds (as the
-    notebooks' inline backend does), without a software stamp, so the same figure
-    gives the same bytes. The description goes into the ``<img>`` element itself
-    because JupyterLab's PNG renderer ignores an output's ``alt`` metadata, while
-    every HTML renderer (JupyterLab, nbconvert's slides, a static site) keeps the
-    attribute, which screen readers read out.
+    notebooks' inline backend does), without a software stamp, so the same figure gives
+    the same bytes. The description goes into the ``<img>`` element itself because
+    JupyterLab's PNG renderer ignores an output's ``alt`` metadata, while every HTML
+    renderer (JupyterLab, nbconvert's slides, a static site) keeps the attribute, which
+    screen readers read out.
 
     Parameters
     ----------
@@ -63,9 +67,8 @@ def figure_html(fig, alt):
     Examples
     --------
     >>> fig, ax = plt.subplots(figsize=(2, 1))
-    >>> page = figure_html(fig, "An empty set of axes, drawn as an example.")
-    >>> page.startswith('<img alt="An empty set of axes, drawn as an example."')
-    True
+    >>> figure_html(fig, "An empty set of axes, drawn as an example.")[:55]
+    '<img alt="An empty set of axes, drawn as an example." s'
     >>> plt.close(fig)
     """
     words = alt.split() if isinstance(alt, str) else []
@@ -75,8 +78,7 @@ def figure_html(fig, alt):
             f"(its point, not its title); got {alt!r}."
         )
     png = io.BytesIO()
-    fig.savefig(png, format="png", dpi=fig.dpi, bbox_inches="tight",
-                metadata={"Software": None})
+    fig.savefig(png, format="png", dpi=fig.dpi, bbox_inches="tight", metadata={"Software": None})
     encoded = base64.b64encode(png.getvalue()).decode("ascii")
     return (f'<img alt="{html.escape(" ".join(words), quote=True)}" '
             f'src="data:image/png;base64,{encoded}"/>')
@@ -85,15 +87,15 @@ def figure_html(fig, alt):
 def show_figure(fig, alt):
     """Show ``fig`` in the notebook with its text description ``alt``, and close it.
 
-    The output is the `figure_html` image, with the figure's usual one-line text form
-    for text-only front ends; closing the figure stops the inline backend from
-    showing it a second time without its description.
+    The output is the `figure_html` image, with the figure's usual one-line text form for
+    text-only front ends; closing the figure stops the inline backend from showing it a
+    second time without its description.
 
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-    alt : str
-        What the figure shows, in at least `MIN_ALT_WORDS` words.
+    Examples
+    --------
+    >>> fig, ax = plt.subplots(figsize=(2, 1))       # a text front end prints the bundle
+    >>> show_figure(fig, "An empty set of axes, drawn as an example.")  # doctest: +ELLIPSIS
+    {'text/html': '<img alt="An empty set of axes, drawn as an example." src="data:...'}
     """
     bundle = {"text/html": figure_html(fig, alt), "text/plain": repr(fig)}
     plt.close(fig)
@@ -101,55 +103,37 @@ def show_figure(fig, alt):
 
 
 def _axes(ax):
-    if ax is None:
-        _, ax = plt.subplots()
-    return ax
+    return plt.subplots()[1] if ax is None else ax
 
 
-def grid_over(X, resolution=300, padding=0.5):
-    """A regular grid covering the first two columns of ``X``, with a margin.
-
-    Returns
-    -------
-    xx, yy : ndarray of shape (resolution, resolution)
-    points : ndarray of shape (resolution**2, 2)
-    """
+def _two_columns(X):
     X = np.asarray(X, dtype=float)
     if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(
-            f"decision regions are drawn in two dimensions; X has shape {X.shape}. "
-            "Select two features, e.g. X[:, :2]."
-        )
+        raise ValueError(f"this picture is drawn in two dimensions; X has shape {X.shape}. "
+                         "Select two features, e.g. X[:, :2].")
+    return X
+
+
+def _grid(X, resolution, padding):
+    """A regular ``resolution`` x ``resolution`` grid over two columns of ``X``, with a margin."""
+    X = _two_columns(X)
     lows, highs = X.min(axis=0) - padding, X.max(axis=0) + padding
-    xx, yy = np.meshgrid(
-        np.linspace(lows[0], highs[0], resolution), np.linspace(lows[1], highs[1], resolution)
-    )
+    xx, yy = np.meshgrid(np.linspace(lows[0], highs[0], resolution),
+                         np.linspace(lows[1], highs[1], resolution))
     return xx, yy, np.column_stack([xx.ravel(), yy.ravel()])
 
 
-def grid_image(ax, values, xx, yy, **style):
-    """Show values on a `grid_over` grid as an image, one pixel per grid point.
+def _label(ax, feature_names=None, title=None):
+    if feature_names is not None:
+        ax.set(xlabel=feature_names[0], ylabel=feature_names[1])
+    if title is not None:
+        ax.set_title(title)
 
-    An image (rather than a mesh of quadrilaterals) keeps large grids fast to
-    draw, and a legend placed at ``loc="best"`` does not have to inspect every
-    cell of it.
 
-    Parameters
-    ----------
-    values : ndarray of shape (n_rows, n_cols) or (n_rows, n_cols, 3)
-        Values (or RGB colours) at the grid points ``(xx, yy)``.
-    xx, yy : ndarray of shape (n_rows, n_cols)
-        A regular grid, as returned by `grid_over`.
-
-    Returns
-    -------
-    matplotlib.image.AxesImage
-    """
-    half_x = (xx[0, 1] - xx[0, 0]) / 2
-    half_y = (yy[1, 0] - yy[0, 0]) / 2
-    extent = (xx.min() - half_x, xx.max() + half_x, yy.min() - half_y, yy.max() + half_y)
-    return ax.imshow(values, origin="lower", aspect="auto", interpolation="nearest",
-                     extent=extent, **style)
+def _class_curve(ax, k, x, y, label, **style):
+    """One curve in the colour, line style and marker of class ``k``."""
+    return ax.plot(x, y, color=class_color(k), linestyle=class_linestyle(k),
+                   marker=class_marker(k), label=label, **style)
 
 
 def scatter_classes(X, y, classes, ax=None, *, size=40, alpha=0.9, label_prefix=""):
@@ -159,74 +143,52 @@ def scatter_classes(X, y, classes, ax=None, *, size=40, alpha=0.9, label_prefix=
     -------
     list of PathCollection
         One per class, in the order of ``classes``.
+
+    Examples
+    --------
+    >>> points = scatter_classes([[0, 0], [1, 1], [2, 0]], ["a", "b", "a"], ["a", "b"])
+    >>> [p.get_offsets().shape[0] for p in points]
+    [2, 1]
+    >>> plt.close("all")
     """
     ax = _axes(ax)
-    X, y = np.asarray(X, dtype=float), np.asarray(y)
-    index = class_index(classes, y)
-    drawn = []
-    for k, label in enumerate(np.asarray(classes).tolist()):
-        rows = index == k
-        drawn.append(
-            ax.scatter(
-                X[rows, 0], X[rows, 1], s=size, color=class_color(k), marker=class_marker(k),
-                edgecolor="black", linewidth=0.6, alpha=alpha, label=f"{label_prefix}{label}",
-            )
-        )
-    return drawn
+    X, index = np.asarray(X, dtype=float), class_index(classes, y)
+    return [ax.scatter(X[index == k, 0], X[index == k, 1], s=size, color=class_color(k),
+                       marker=class_marker(k), edgecolor="black", linewidth=0.6, alpha=alpha,
+                       label=f"{label_prefix}{label}")
+            for k, label in enumerate(np.asarray(classes).tolist())]
 
 
-def covariance_ellipse(mean, covariance, n_std=2.0, ax=None, **style):
+def covariance_ellipse(mean, cov_matrix, n_std=2.0, ax=None, **style):
     r"""Draw the ellipse :math:`(x-\mu)^T\Sigma^{-1}(x-\mu) = n_{std}^2` of a 2-D Gaussian.
+
+    Its points are `lecture_utils.gaussian.ellipse_points`.
 
     Returns
     -------
-    matplotlib.patches.Ellipse
+    matplotlib.patches.Polygon
+
+    Examples
+    --------
+    >>> ellipse = covariance_ellipse([0.0, 0.0], [[4.0, 0.0], [0.0, 1.0]], n_std=1.0)
+    >>> ellipse.get_xy()[:, 0].max().round(6)
+    np.float64(2.0)
+    >>> plt.close("all")
     """
-    ax = _axes(ax)
-    covariance = np.asarray(covariance, dtype=float)
-    if covariance.shape != (2, 2):
-        raise ValueError(f"covariance must be 2 x 2 for an ellipse; got {covariance.shape}.")
-    eigenvalues, eigenvectors = np.linalg.eigh(covariance)
-    angle = np.degrees(np.arctan2(eigenvectors[1, 1], eigenvectors[0, 1]))
-    width, height = 2.0 * n_std * np.sqrt(eigenvalues[::-1])
-    style = {"fill": False, "linewidth": 2.0, **style}
-    ellipse = Ellipse(tuple(np.asarray(mean, dtype=float)), width, height, angle=angle, **style)
-    ax.add_patch(ellipse)
-    return ellipse
+    points = ellipse_points(mean, cov_matrix, n_std, n_points=180)
+    return _axes(ax).add_patch(Polygon(points, closed=True,
+                                       **{"fill": False, "linewidth": 2.0, **style}))
 
 
-@dataclass
-class DecisionRegionsPlot:
-    """What `plot_decision_regions` drew."""
-
-    ax: object
-    regions: object
-    points: list = field(default_factory=list)
-    contours: list = field(default_factory=list)
-    ellipses: list = field(default_factory=list)
-    hatches: object = None
-
-
-def plot_decision_regions(
-    classifier,
-    X,
-    y=None,
-    ax=None,
-    *,
-    shapes="density",
-    resolution=300,
-    padding=0.5,
-    feature_names=None,
-    title=None,
-    legend=True,
-    point_size=40,
-    point_alpha=0.9,
-):
+def plot_decision_regions(classifier, X, y=None, ax=None, *, ellipses=True, resolution=300,
+                          padding=0.5, feature_names=None, title=None, legend=True,
+                          point_size=40, point_alpha=0.9):
     """Colour the plane by the class a fitted classifier predicts, and show the data.
 
-    Each class's region is its pale colour with its hatch (`class_hatch`), its density
-    contours or ellipses are in its colour and line style, and its points in its colour
-    and marker: no class is told apart by colour alone.
+    scikit-learn's `DecisionBoundaryDisplay` colours each class's region in its pale colour;
+    the region also carries the class's hatch (`class_hatch`), its covariance ellipses
+    are in its colour and line style, and its points in its colour and marker: no class is
+    told apart by colour alone.
 
     Parameters
     ----------
@@ -237,11 +199,10 @@ def plot_decision_regions(
     y : array-like of shape (n_samples,), default=None
         Labels of ``X``; without them the points are drawn in black.
     ax : matplotlib Axes, default=None
-    shapes : {"density", "ellipses", None}, default="density"
-        ``"density"``: contours of each class density :math:`\\log f(x \\mid c)`
-        one and two standard deviations (Mahalanobis distance) from the peak;
-        needs ``classifier.log_likelihood``. ``"ellipses"``: the 1- and 2-sigma
-        covariance ellipses; needs ``means_`` and ``covariances_``.
+    ellipses : bool, default=True
+        Each class's covariance ellipses one and two standard deviations (Mahalanobis
+        distance) from its mean, the contours of its density, for a classifier with
+        ``means_`` and ``covariances_`` (a `GaussianClassifier`; others have none).
     resolution : int, default=300
         Grid points per axis.
     padding : float, default=0.5
@@ -250,302 +211,340 @@ def plot_decision_regions(
         Axis labels.
     title : str, default=None
     legend : bool, default=True
+        A legend beside the axes; each entry shows the class's region and marker.
     point_size, point_alpha : float, default=40 and 0.9
-        Marker area and opacity of the data points; smaller, fainter markers keep
-        the density contours visible in a dense cloud.
+        Marker area and opacity of the data points.
 
     Returns
     -------
-    DecisionRegionsPlot
+    dict
+        ``"display"`` (the `DecisionBoundaryDisplay`), ``"hatches"``, ``"ellipses"`` and
+        ``"points"`` (one per class).
+
+    Examples
+    --------
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> X, y = np.array([[0, 0], [1, 1], [0, 1], [4, 4], [5, 5], [4, 5]]), [0, 0, 0, 1, 1, 1]
+    >>> drawn = plot_decision_regions(GaussianClassifier(covariance="tied").fit(X, y), X, y,
+    ...                               resolution=20)
+    >>> drawn["display"].response.shape, len(drawn["ellipses"]), len(drawn["points"])
+    ((20, 20), 4, 2)
+    >>> plt.close("all")
     """
-    if shapes not in ("density", "ellipses", None):
-        raise ValueError(f"shapes must be 'density', 'ellipses' or None; got {shapes!r}.")
-    ax = _axes(ax)
-    xx, yy, grid = grid_over(X, resolution, padding)
-    classes = np.asarray(classifier.classes_)
-    predicted = class_index(classes, classifier.predict(grid)).reshape(xx.shape)
-    regions = ax.pcolormesh(
-        xx, yy, predicted, cmap=region_colormap(classes.size), vmin=-0.5,
-        vmax=classes.size - 0.5, shading="auto", rasterized=True,
-    )
-    drawn = DecisionRegionsPlot(ax=ax, regions=regions,
-                                hatches=hatch_regions(ax, xx, yy, predicted, classes.size))
-    if shapes == "density":
-        log_lik = classifier.log_likelihood(grid)
-        for k in range(classes.size):
-            surface = log_lik[:, k].reshape(xx.shape)
-            levels = surface.max() - 0.5 * np.array([4.0, 1.0])
-            drawn.contours.append(
-                ax.contour(xx, yy, surface, levels=levels, colors=[class_color(k)],
-                           linestyles=[class_linestyle(k)], linewidths=[1.2, 2.0])
-            )
-    elif shapes == "ellipses":
-        for k in range(classes.size):
-            for n_std in (1.0, 2.0):
-                drawn.ellipses.append(
-                    covariance_ellipse(
-                        classifier.means_[k], classifier.covariances_[k], n_std, ax,
-                        color=class_color(k), linestyle=class_linestyle(k),
-                        linewidth=2.0 if n_std == 1 else 1.2,
-                    )
-                )
-    X = np.asarray(X, dtype=float)
+    ax, X = _axes(ax), _two_columns(X)
+    n_classes = len(classifier.classes_)
+    pale = region_colormap(n_classes)
+    colours = {"cmap": pale} if n_classes == 2 else {
+        "multiclass_colors": [pale(k) for k in range(n_classes)]}
+    shown = DecisionBoundaryDisplay.from_estimator(
+        classifier, X, grid_resolution=resolution, eps=padding,
+        response_method="predict", plot_method="pcolormesh", ax=ax, vmin=-0.5,
+        vmax=n_classes - 0.5, shading="auto", rasterized=True, **colours)
+    drawn = {"display": shown, "ellipses": [], "points": [], "hatches": ax.contourf(
+        shown.xx0, shown.xx1, shown.response, levels=np.arange(n_classes + 1) - 0.5,
+        colors="none", hatches=[class_hatch(k) for k in range(n_classes)], **HATCH_STYLE)}
+    if ellipses and hasattr(classifier, "covariances_"):
+        for k in range(n_classes):
+            drawn["ellipses"] += [covariance_ellipse(
+                classifier.means_[k], classifier.covariances_[k], n_std, ax,
+                color=class_color(k), linestyle=class_linestyle(k), linewidth=width)
+                for n_std, width in ((1.0, 2.0), (2.0, 1.2))]
     if y is None:
-        drawn.points.append(ax.scatter(X[:, 0], X[:, 1], s=25, color="black"))
+        drawn["points"].append(ax.scatter(X[:, 0], X[:, 1], s=25, color="black"))
     else:
-        drawn.points.extend(scatter_classes(X, y, classes, ax, size=point_size, alpha=point_alpha))
+        drawn["points"] = scatter_classes(X, y, classifier.classes_, ax, size=point_size,
+                                          alpha=point_alpha)
         if legend:
-            # Beside the axes: never hides data, and placing it costs nothing
-            # (loc="best" would test every cell of the region mesh). Each entry shows
-            # the class's region (pale colour and hatch) and its marker.
-            ax.legend(*region_legend_entries(drawn.points), handler_map={tuple: HandlerTuple(None)},
-                      loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
-    ax.set_xlim(xx.min(), xx.max())
-    ax.set_ylim(yy.min(), yy.max())
-    if feature_names is not None:
-        ax.set_xlabel(feature_names[0])
-        ax.set_ylabel(feature_names[1])
-    if title is not None:
-        ax.set_title(title)
+            # beside the axes: it never hides data; each entry is the region and the marker
+            handles = [(Patch(facecolor=pale(k), edgecolor="none", hatch=class_hatch(k),
+                              **HATCH_STYLE), points) for k, points in enumerate(drawn["points"])]
+            ax.legend(handles, [p.get_label() for p in drawn["points"]],
+                      handler_map={tuple: HandlerTuple(None)}, loc="upper left",
+                      bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
+    ax.set(xlim=(shown.xx0.min(), shown.xx0.max()), ylim=(shown.xx1.min(), shown.xx1.max()))
+    _label(ax, feature_names, title)
     return drawn
 
 
-def hatch_regions(ax, xx, yy, index, n_classes):
-    """Hatch the region of each class ``k`` (where ``index == k``) with ``class_hatch(k)``.
+def plot_pairwise_boundaries(classifier, X, ax=None, *, resolution=200, padding=0.5):
+    r"""For every pair of classes :math:`(i, j)`, the whole curve where they tie.
 
-    The hatches are thin and faint (`lecture_utils.style.HATCH_STYLE`): a cue besides the
-    region's pale colour that needs no colour vision, and survives greyscale printing.
-
-    Parameters
-    ----------
-    xx, yy : ndarray of shape (n_rows, n_cols)
-        A `grid_over` grid.
-    index : ndarray of shape (n_rows, n_cols)
-        The class index at each grid point.
-    n_classes : int
-
-    Returns
-    -------
-    matplotlib.contour.QuadContourSet
-        Filled contours with no colour, one hatch per class (its ``hatches``).
-    """
-    limits = ax.get_xlim(), ax.get_ylim()
-    hatches = ax.contourf(xx, yy, index, levels=np.arange(n_classes + 1) - 0.5, colors="none",
-                          hatches=[class_hatch(k) for k in range(n_classes)], **HATCH_STYLE)
-    ax.set(xlim=limits[0], ylim=limits[1])
-    return hatches
-
-
-def region_legend_entries(points, lightness=0.75):
-    """Legend handles and labels, one per class: its hatched pale region and its marker.
+    The curve is :math:`\log f(x \mid i) + \log P(i) = \log f(x \mid j) + \log P(j)`, drawn
+    over the full plane in black, one line style per pair; the decision boundary of several
+    classes is made of the pieces of these curves where no third class wins.
 
     Parameters
     ----------
-    points : list of PathCollection
-        One scatter per class, in class order, as `scatter_classes` returns.
-    lightness : float, default=0.75
-        As in `lecture_utils.style.region_colormap`.
+    classifier : fitted classifier with ``log_likelihood``, ``priors_`` and ``classes_``
+    X : array-like of shape (n_samples, 2)
+        Sets the extent of the grid.
 
     Returns
     -------
-    handles : list of (Patch, PathCollection)
-        For ``ax.legend`` with ``handler_map={tuple: HandlerTuple(None)}``.
-    labels : list of str
-    """
-    pale = region_colormap(len(points), lightness)
-    handles = [(Patch(facecolor=pale(k), edgecolor="none", hatch=class_hatch(k), **HATCH_STYLE),
-                collection) for k, collection in enumerate(points)]
-    return handles, [collection.get_label() for collection in points]
+    dict
+        ``(label_i, label_j) -> QuadContourSet``, one per pair.
 
-
-def plot_category_probabilities(probabilities, categories, classes, ax=None, *, ylabel=None,
-                                title=None, annotate=True, xlabel=None, legend=True,
-                                orientation="vertical"):
-    r"""Grouped bars of one probability per class and category, e.g. :math:`\pi_{c,v}`.
-
-    Parameters
-    ----------
-    probabilities : array-like of shape (n_classes, n_categories)
-        Row ``k`` is drawn in the colour and hatch of class ``k``; NaN entries are left out.
-    categories : sequence of length n_categories
-        Tick labels.
-    classes : sequence of length n_classes
-        Legend labels.
-    ax : matplotlib Axes, default=None
-    ylabel, title : str, default=None
-        ``ylabel`` names the probabilities.
-    annotate : bool, default=True
-        Write each value at the end of its bar (vertically above a vertical bar), so that
-        neighbouring values do not overlap at a legible size.
-    xlabel : str, default=None
-        What the categories are (e.g. "fur colour").
-    legend : bool, default=True
-        Name the classes in a legend outside the axes, at their right; pass False for
-        all but one of several panels that share it.
-    orientation : {"vertical", "horizontal"}, default="vertical"
-        Horizontal bars list the categories down the y axis, first at the top, with
-        ``xlabel`` on the y axis and ``ylabel`` on the x axis: long category names
-        need no rotation in narrow panels.
-
-    Returns
-    -------
-    list of BarContainer
-        One per class.
+    Examples
+    --------
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> X, y = np.array([[0, 0], [1, 1], [0, 1], [4, 4], [5, 5], [4, 5]]), [0, 0, 0, 1, 1, 1]
+    >>> list(plot_pairwise_boundaries(GaussianClassifier(covariance="tied").fit(X, y), X))
+    [(0, 1)]
+    >>> plt.close("all")
     """
     ax = _axes(ax)
-    probabilities = np.atleast_2d(np.asarray(probabilities, dtype=float))
-    if probabilities.shape != (len(classes), len(categories)):
-        raise ValueError(
-            f"probabilities has shape {probabilities.shape} but there are {len(classes)} "
-            f"classes and {len(categories)} categories; pass one row per class."
-        )
-    vertical = {"vertical": True, "horizontal": False}.get(orientation)
-    if vertical is None:
-        raise ValueError(f"orientation must be 'vertical' or 'horizontal'; got {orientation!r}.")
-    positions = np.arange(len(categories))
-    width = 0.8 / len(classes)
-    drawn = []
-    for k, (label, row) in enumerate(zip(classes, probabilities, strict=True)):
-        offset = (k - (len(classes) - 1) / 2) * width
-        bars = (ax.bar if vertical else ax.barh)(
-            positions + offset, np.nan_to_num(row), width, color=class_color(k),
-            edgecolor="black", linewidth=0.6, hatch=class_hatch(k), **HATCH_STYLE,
-            label=str(label))
-        if annotate:
-            ax.bar_label(bars, labels=["" if np.isnan(p) else f"{p:.2f}" for p in row],
-                         padding=2, fontsize=MIN_FONT_SIZE, rotation=90 if vertical else 0)
-        drawn.append(bars)
-    category_axis, value_axis = (ax.xaxis, ax.yaxis) if vertical else (ax.yaxis, ax.xaxis)
-    category_axis.set_ticks(positions, [str(c) for c in categories])
-    value_axis.set_ticks(np.linspace(0.0, 1.0, 6 if vertical else 3))
-    # Room beyond 1 for the value written at the end of a bar of height 1.
-    (ax.set_ylim if vertical else ax.set_xlim)(0.0, 1.3)
-    if not vertical:  # the first category at the top (idempotent on shared axes)
-        ax.set_ylim(len(categories) - 0.5, -0.5)
-    if legend:
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
-    if ylabel is not None:
-        (ax.set_ylabel if vertical else ax.set_xlabel)(ylabel)
-    if xlabel is not None:
-        (ax.set_xlabel if vertical else ax.set_ylabel)(xlabel)
-    if title is not None:
-        ax.set_title(title)
+    xx, yy, grid = _grid(X, resolution, padding)
+    joint = log_joint(classifier.log_likelihood(grid), classifier.priors_)
+    classes = np.asarray(classifier.classes_).tolist()
+    drawn = {}
+    for n, (i, j) in enumerate(combinations(range(len(classes)), 2)):
+        style = ("--", ":", "-.", (0, (5, 2, 1, 2, 1, 2)))[n % 4]
+        drawn[classes[i], classes[j]] = ax.contour(
+            xx, yy, (joint[:, i] - joint[:, j]).reshape(xx.shape), levels=[0.0],
+            colors=["black"], linestyles=[style], linewidths=2.0)
+        ax.plot([], [], color="black", linestyle=style, label=f"{classes[i]} | {classes[j]}")
+    ax.set(xlim=(xx.min(), xx.max()), ylim=(yy.min(), yy.max()))
     return drawn
 
 
-def plot_llr_weights(weights, labels, ax=None, *, favours=None, colors=None, limit=None,
-                     title=None, legend=False):
-    r"""Bar chart of the weights :math:`b_j` of a linear log-likelihood ratio :math:`x^T b`.
-
-    A positive :math:`b_j` means that each occurrence of event :math:`j`
-    speaks for the class in the numerator of the ratio. Infinite weights (an
-    event that one class has never produced, under maximum likelihood) are
-    drawn as hatched bars that run out of the axes (cut by the frame, so they
-    are longer than any finite bar) and labelled with the sign of infinity at
-    their base, on the other side of 0, so that the label covers no bar.
+def plot_density_2d(model, X, y=None, ax=None, *, resolution=200, padding=0.5, levels=6,
+                    feature_names=None, title=None):
+    r"""Shade the plane by a fitted model's density :math:`p(x) = \sum_k \pi_k\, p(x \mid y = k)`.
 
     Parameters
     ----------
-    weights : array-like of shape (m,)
-        May contain ``+inf`` and ``-inf``.
-    labels : sequence of str of length m
-        One tick label per event.
+    model : fitted classifier with ``log_marginal_density`` and ``classes_``, two features
+    X : array-like of shape (n_samples, 2)
+        Data to show; it also sets the extent of the grid.
+    y : array-like of shape (n_samples,), default=None
     ax : matplotlib Axes, default=None
-    favours : pair of str, default=None
-        Names of the numerator and denominator classes, written on the y axis.
-    colors : pair of colours, default=None
-        Colours of positive and negative bars; by default the colours of
-        class 1 and class 0 (the numerator and denominator of a model's ``llr``).
-    limit : float, default=None
-        The y axis spans ``[-limit, limit]`` (with a small margin); bars that
-        reach beyond it are cut at its edge. By default 1.25 times the largest
-        finite :math:`|b_j|`, at least 1. Give the same value to several axes
-        to compare them.
+    resolution, padding : as in `plot_pairwise_boundaries`
+    levels : int or array-like, default=6
+        Contour lines of equal density.
+    feature_names : pair of str, default=None
     title : str, default=None
-    legend : bool, default=False
-        Add a legend naming the class each bar colour speaks for (needs ``favours``).
 
     Returns
     -------
-    matplotlib.container.BarContainer
+    dict
+        ``"image"``, ``"contours"`` and ``"points"``.
+
+    Examples
+    --------
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> X, y = np.array([[0, 0], [1, 1], [0, 1], [4, 4], [5, 5], [4, 5]]), [0, 0, 0, 1, 1, 1]
+    >>> drawn = plot_density_2d(GaussianClassifier(covariance="tied").fit(X, y), X, y)
+    >>> float(drawn["image"].get_array().min()) >= 0
+    True
+    >>> plt.close("all")
     """
     ax = _axes(ax)
-    if legend and favours is None:
-        raise ValueError("legend=True names the classes the colours speak for: give favours too.")
-    weights = np.asarray(weights, dtype=float)
-    if weights.ndim != 1 or weights.size != len(labels) or np.any(np.isnan(weights)):
-        raise ValueError(
-            f"weights must be a 1-D array without NaN and with one entry per label; got "
-            f"shape {weights.shape} for {len(labels)} labels."
-        )
-    positive, negative = colors if colors is not None else (class_color(1), class_color(0))
-    finite = weights[np.isfinite(weights)]
-    if limit is None:
-        limit = 1.25 * max(np.max(np.abs(finite)) if finite.size else 0.0, 1.0)
-    elif not np.isfinite(limit) or limit <= 0:
-        raise ValueError(f"limit must be a positive finite number; got {plain(limit)!r}.")
-    edge = float(limit)
-    heights = np.clip(weights, -2 * edge, 2 * edge)  # infinite bars leave the axes at +-1.05 edge
-    bars = ax.bar(
-        np.arange(weights.size), heights, color=[positive if w > 0 else negative for w in weights],
-        edgecolor="black", linewidth=0.6,
-    )
-    for bar, w in zip(bars, weights, strict=True):
-        if np.isinf(w):
-            bar.set_hatch("//")
-            # the label sits at the bar's base, on the other side of 0, where no bar is
-            ax.annotate("+∞" if w > 0 else "−∞", (bar.get_x() + bar.get_width() / 2, 0.0),
-                        xytext=(0, -4 if w > 0 else 4), textcoords="offset points",
-                        ha="center", va="top" if w > 0 else "bottom",
-                        fontsize=MIN_FONT_SIZE, fontweight="bold")
-    ax.axhline(0.0, color="black", linewidth=0.8)
-    ax.set_xticks(np.arange(weights.size), labels)
-    ax.set_ylim(-edge * 1.05, edge * 1.05)
-    ylabel = "$b_j$"
-    if favours is not None:
-        ylabel = f"$b_j$  (< 0: {favours[1]},  > 0: {favours[0]})"
-    ax.set_ylabel(ylabel)
-    if legend:
-        ax.legend(handles=[Patch(facecolor=positive, edgecolor="black", label=f"for {favours[0]}"),
-                           Patch(facecolor=negative, edgecolor="black", label=f"for {favours[1]}")],
-                  loc="best", framealpha=0.9)
-    if title is not None:
-        ax.set_title(title)
-    return bars
-
-
-# ------------------------------------------------------------------ one feature
-def _finish(ax, drawn, *, feature_name=None, title=None, legend_loc="best"):
-    """Label the x axis and the plot, draw the legend, and return ``drawn``."""
-    if feature_name is not None:
-        ax.set_xlabel(feature_name)
-    if title is not None:
-        ax.set_title(title)
-    ax.legend(loc=legend_loc, framealpha=0.9)
+    xx, yy, grid = _grid(X, resolution, padding)
+    density = np.exp(model.log_marginal_density(grid)).reshape(xx.shape)
+    half_x, half_y = (xx[0, 1] - xx[0, 0]) / 2, (yy[1, 0] - yy[0, 0]) / 2
+    drawn = {"image": ax.imshow(density, origin="lower", aspect="auto", interpolation="nearest",
+                                cmap=GREY_CMAP, vmin=0.0,
+                                extent=(xx.min() - half_x, xx.max() + half_x,
+                                        yy.min() - half_y, yy.max() + half_y)),
+             "contours": ax.contour(xx, yy, density, levels=levels, colors="black",
+                                    linewidths=0.8), "points": []}
+    if y is not None:
+        drawn["points"] = scatter_classes(X, y, model.classes_, ax, size=18, alpha=0.8)
+    ax.figure.colorbar(drawn["image"], ax=ax, label="density p(x)")
+    _label(ax, feature_names, title)
     return drawn
 
 
-def _one_column(X, what):
-    X = np.asarray(X, dtype=float)
-    if X.ndim == 1:
-        X = X[:, None]
-    if X.ndim != 2 or X.shape[1] != 1:
-        raise ValueError(
-            f"{what} draws one feature; X has shape {X.shape}. Select one column, e.g. X[:, [0]]."
-        )
-    return X
+def plot_covariance_ellipses(means, covariances, classes, ax=None, *, n_stds=(1.0, 2.0),
+                             principal_axes=True):
+    r"""Each class's covariance ellipses and principal half-axes, in its colour and line style.
+
+    With :math:`\Sigma_k = U \operatorname{diag}(\lambda_1, \lambda_2) U^T`, the contour
+    :math:`\Delta_k(x) = n` of class :math:`k` is an ellipse centred at :math:`\mu_k`, with
+    axes along the eigenvectors :math:`u_i` and half-lengths :math:`n\sqrt{\lambda_i}`
+    (`lecture_utils.gaussian.ellipse_points`). The half-axes are drawn for :math:`n = 1`, from
+    :math:`\mu_k` to :math:`\mu_k + \sqrt{\lambda_i}\, u_i`, and the mean in the class's
+    marker. Angles are true only on equal axes: call ``ax.set_aspect("equal")``.
+
+    Parameters
+    ----------
+    means : array-like of shape (n_classes, 2)
+    covariances : array-like of shape (n_classes, 2, 2)
+    classes : sequence of str
+        Class names, for the legend.
+    ax : matplotlib Axes, default=None
+    n_stds : sequence of float, default=(1.0, 2.0)
+        The Mahalanobis distances of the ellipses; the first is drawn thicker.
+    principal_axes : bool, default=True
+
+    Returns
+    -------
+    dict
+        ``"ellipses"`` (Polygons), ``"axes"`` (Line2D) and ``"means"`` (one Line2D per
+        class, labelled with its name).
+
+    Examples
+    --------
+    >>> drawn = plot_covariance_ellipses([[0.0, 0.0]], [[[4.0, 0.0], [0.0, 1.0]]], ["a"])
+    >>> len(drawn["ellipses"]), len(drawn["axes"]), drawn["means"][0].get_label()
+    (2, 2, 'a')
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    means, covariances = np.asarray(means, dtype=float), np.asarray(covariances, dtype=float)
+    if means.ndim != 2 or means.shape[1] != 2 or covariances.shape != (len(means), 2, 2):
+        raise ValueError(f"means must have shape (K, 2) and covariances (K, 2, 2); got "
+                         f"{means.shape} and {covariances.shape}.")
+    if len(classes) != len(means):
+        raise ValueError(f"classes must name the {len(means)} classes; got {len(classes)}.")
+    drawn = {"ellipses": [], "axes": [], "means": []}
+    for k, (mean, covariance) in enumerate(zip(means, covariances, strict=True)):
+        drawn["ellipses"] += [covariance_ellipse(mean, covariance, n_std, ax,
+                                                 linewidth=2.2 if j == 0 else 1.2,
+                                                 color=class_color(k),
+                                                 linestyle=class_linestyle(k))
+                              for j, n_std in enumerate(n_stds)]
+        if principal_axes:
+            eigenvalues, eigenvectors = np.linalg.eigh(covariance)
+            for end in mean + np.sqrt(eigenvalues)[:, None] * eigenvectors.T:
+                drawn["axes"] += ax.plot(*np.column_stack([mean, end]), color=class_color(k),
+                                         linewidth=2.5)
+        drawn["means"] += ax.plot(*mean, marker=class_marker(k), color=class_color(k),
+                                  markeredgecolor="black", markersize=9, linestyle="none",
+                                  label=str(classes[k]))
+    ax.autoscale_view()
+    return drawn
 
 
-@dataclass
-class ClassDensityPlot:
-    """What `plot_class_densities_1d` drew."""
+def plot_shared_covariance_comparison(full, tied, classes, ax=None, *, n_stds=(1.0, 2.0),
+                                      names=None):
+    r"""Each class's own covariance ellipses beside the one shared covariance, in two dimensions.
 
-    ax: object
-    grid: np.ndarray
-    histograms: list = field(default_factory=list)
-    curves: list = field(default_factory=list)
+    For each class :math:`k` in ``classes``, the ellipses of the ``full`` model
+    (`plot_covariance_ellipses`), and, dotted black at the same mean, the ellipse
+    :math:`(x - \mu_k)^T \Sigma^{-1} (x - \mu_k) = n_{\max}^2` of the ``tied`` model's shared
+    :math:`\Sigma`: where one shared covariance fits every class, the dotted ellipse
+    follows each class's outer one. Equal axes; the legend is outside, on the right.
+
+    Parameters
+    ----------
+    full, tied : fitted `GaussianClassifier` on two features
+        With ``covariance="full"`` and ``"tied"``, fitted on the same data.
+    classes : sequence
+        Labels (from ``full.classes_``) of the classes to draw.
+    ax : matplotlib Axes, default=None
+    n_stds : sequence of float, default=(1.0, 2.0)
+    names : sequence of str, default=None
+        The classes' names in the legend; by default the labels themselves.
+
+    Returns
+    -------
+    dict
+        What `plot_covariance_ellipses` returns, and ``"shared"``: the dotted ellipses.
+
+    Examples
+    --------
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> X = np.array([[0.0, 0.0], [2.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.2, 5.0], [5.0, 8.0]])
+    >>> full, tied = (GaussianClassifier(covariance=c).fit(X, [0, 0, 0, 1, 1, 1])
+    ...               for c in ("full", "tied"))
+    >>> drawn = plot_shared_covariance_comparison(full, tied, [0, 1], names=["a", "b"])
+    >>> len(drawn["ellipses"]), len(drawn["shared"]), drawn["shared"][0].get_linestyle()
+    (4, 2, ':')
+    >>> plt.close("all")
+    """
+    for model, kind in ((full, "full"), (tied, "tied")):
+        if getattr(model, "covariance", None) != kind or not hasattr(model, "covariances_"):
+            raise ValueError(f"{kind} must be a GaussianClassifier(covariance={kind!r}), fitted.")
+    if full.means_.shape[1] != 2:
+        raise ValueError(f"the models must be fitted on two features; got {full.means_.shape[1]}.")
+    index = class_index(full.classes_, np.asarray(classes))
+    ax = _axes(ax)
+    drawn = {"shared": [covariance_ellipse(mean, tied.covariances_[0], max(n_stds), ax,
+                                           color="black", linestyle=":", linewidth=2.0,
+                                           label="shared (tied)" if k == 0 else None)
+                        for k, mean in enumerate(full.means_[index])]}
+    drawn.update(plot_covariance_ellipses(
+        full.means_[index], full.covariances_[index],
+        [str(c) for c in (classes if names is None else names)], ax, n_stds=n_stds,
+        principal_axes=False))
+    ax.set_aspect("equal")
+    ax.legend(loc="center left", bbox_to_anchor=(1.02, 0.5))
+    return drawn
 
 
+def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark=None,
+                                          mark_label=None):
+    r"""How each class's log-likelihood falls when its ML covariance is scaled by :math:`c`.
+
+    For class :math:`k` of a fitted full-covariance ``model``, the markers show
+    :math:`\ell_k(\hat\mu_k, c\hat\Sigma_k) - \ell_k(\hat\mu_k, \hat\Sigma_k)` computed from
+    the data (`lecture_utils.gaussian.log_likelihood_at_scaled_covariance`; class :math:`k`
+    at every third scale, starting at the :math:`k`-th, so that equal curves stay visible),
+    and the line the closed form, one per distinct class size :math:`N_k`,
+
+    .. math::
+
+        -\frac{N_k D}{2}\Big(\log c + \frac1c - 1\Big).
+
+    Parameters
+    ----------
+    model : fitted GaussianClassifier with ``covariance="full"``
+    X, y : the data ``model`` was fitted on
+    scales : array-like of shape (n_scales,)
+        Positive factors :math:`c`, increasing; the x axis is logarithmic.
+    ax : matplotlib Axes, default=None
+    mark : float, default=None
+        A scale to mark with a vertical dotted line (e.g. :math:`N_k / (N_k - 1)`).
+    mark_label : str, default=None
+
+    Returns
+    -------
+    dict
+        ``"points"`` (one Line2D per class), ``"curves"`` (Line2D), ``"mark"`` (or None).
+
+    Examples
+    --------
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> X, y = np.array([[0.0], [2.0], [1.0], [5.0]]), np.array([0, 0, 1, 1])
+    >>> drawn = plot_scaled_covariance_log_likelihood(GaussianClassifier().fit(X, y), X, y,
+    ...                                               [0.5, 1.0, 2.0], mark=1.5)
+    >>> len(drawn["points"]), len(drawn["curves"])
+    (2, 1)
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    X, scales = np.asarray(X, dtype=float), np.asarray(scales, dtype=float)
+    if getattr(model, "covariance", None) != "full":
+        raise ValueError("model must be a GaussianClassifier fitted with covariance='full'.")
+    index = class_index(model.classes_, y)
+    drawn = {"points": [], "curves": [], "mark": None}
+    for k, label in enumerate(np.asarray(model.classes_).tolist()):
+        values = log_likelihood_at_scaled_covariance(X[index == k], model.means_[k],
+                                                     model.covariances_[k], [1.0, *scales])
+        shown = slice(k % 3, None, 3)
+        drawn["points"] += ax.plot(scales[shown], (values[1:] - values[0])[shown],
+                                   marker=class_marker(k), color=class_color(k),
+                                   markeredgecolor="black", linestyle="none", markersize=8,
+                                   label=str(label))
+    fine = np.geomspace(scales.min(), scales.max(), 400)
+    for size in np.unique(np.bincount(index)[np.bincount(index) > 0]):
+        drawn["curves"] += ax.plot(fine, -0.5 * size * X.shape[1] * (np.log(fine) + 1 / fine - 1),
+                                   color="black", linewidth=1.5, zorder=1,
+                                   label=f"formula, $N_k = {size}$")
+    if mark is not None:
+        drawn["mark"] = ax.axvline(mark, color="black", linestyle=":", linewidth=1.5,
+                                   label=mark_label)
+    ax.set_xscale("log")
+    ticks = [t for t in (0.25, 0.5, 0.7, 1.0, 1.4, 2.0, 4.0) if scales.min() <= t <= scales.max()]
+    ax.set_xticks(ticks, labels=[f"{t:g}" for t in ticks])
+    ax.minorticks_off()
+    ax.set(xlabel=r"scale $c$ of the covariance",
+           ylabel=r"$\ell_k(c\hat\Sigma_k) - \ell_k(\hat\Sigma_k)$")
+    return drawn
+
+
+# ---------------------------------------------------------------------- one feature
 def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, feature_name=None,
                             density_label="f(x | {label})"):
     r"""Each class's histogram (as a density) with its fitted density :math:`f(x \mid c)` on top.
@@ -565,108 +564,56 @@ def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, fe
     feature_name : str, default=None
         The x-axis label.
     density_label : str, default="f(x | {label})"
-        Legend entry of each fitted curve; ``{label}`` is replaced by the class label
-        (e.g. ``"p(x | y = {label})"``).
+        Legend entry of each fitted curve; ``{label}`` is replaced by the class label.
 
     Returns
     -------
-    ClassDensityPlot
-        One histogram and one curve per class, in the order of ``classes_``.
+    dict
+        ``"histograms"`` and ``"curves"``, one per class in the order of ``classes_``.
+
+    Examples
+    --------
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> X, y = np.array([[0.0], [1.0], [3.0], [4.0]]), [0, 0, 1, 1]
+    >>> drawn = plot_class_densities_1d(GaussianClassifier().fit(X, y), X, y, bins=4)
+    >>> len(drawn["histograms"]), len(drawn["curves"])
+    (2, 2)
+    >>> plt.close("all")
     """
     ax = _axes(ax)
-    X = _one_column(X, "plot_class_densities_1d")
-    classes = np.asarray(model.classes_)
-    index = class_index(classes, y)
+    X = np.asarray(X, dtype=float).reshape(len(y), -1)
+    if X.shape[1] != 1:
+        raise ValueError(f"this picture draws one feature; X has shape {X.shape}. Select one "
+                         "column, e.g. X[:, [0]].")
+    index = class_index(model.classes_, y)
     edges = np.histogram_bin_edges(X[:, 0], bins=bins)
     grid = np.linspace(edges[0], edges[-1], resolution)
     densities = np.exp(model.log_likelihood(grid[:, None]))
-    drawn = ClassDensityPlot(ax=ax, grid=grid)
-    for k, label in enumerate(classes.tolist()):
-        _, _, bars = ax.hist(X[index == k, 0], bins=edges, density=True, alpha=0.35,
-                             color=class_color(k), hatch=class_hatch(k), **HATCH_STYLE,
-                             label=f"{label} (data)")
-        drawn.histograms.append(bars)
-        drawn.curves.extend(ax.plot(grid, densities[:, k], color=class_color(k),
-                                    linestyle=class_linestyle(k),
-                                    label=density_label.format(label=label)))
-    ax.set_ylabel("density")
-    return _finish(ax, drawn, feature_name=feature_name, legend_loc="upper right")
-
-
-@dataclass
-class DensityMapPlot:
-    """What `plot_density_2d` drew."""
-
-    ax: object
-    image: object
-    contours: object
-    points: list = field(default_factory=list)
-
-
-def plot_density_2d(model, X, y=None, ax=None, *, resolution=200, padding=0.5, levels=6,
-                    feature_names=None, title=None):
-    r"""Shade the plane by a fitted model's density :math:`p(x) = \sum_k \pi_k\, p(x \mid y = k)`.
-
-    Parameters
-    ----------
-    model : fitted classifier with ``log_density`` and ``classes_``, two features
-    X : array-like of shape (n_samples, 2)
-        Data to show; it also sets the extent of the grid.
-    y : array-like of shape (n_samples,), default=None
-    ax : matplotlib Axes, default=None
-    resolution : int, default=200
-    padding : float, default=0.5
-    levels : int, default=6
-        Number of contour lines of equal density.
-    feature_names : pair of str, default=None
-    title : str, default=None
-
-    Returns
-    -------
-    DensityMapPlot
-    """
-    ax = _axes(ax)
-    xx, yy, grid = grid_over(X, resolution, padding)
-    density = np.exp(model.log_density(grid)).reshape(xx.shape)
-    image = grid_image(ax, density, xx, yy, cmap=GREY_CMAP, vmin=0.0)
-    contours = ax.contour(xx, yy, density, levels=levels, colors="black", linewidths=0.8)
-    drawn = DensityMapPlot(ax=ax, image=image, contours=contours)
-    if y is not None:
-        drawn.points.extend(scatter_classes(X, y, model.classes_, ax, size=18, alpha=0.8))
-    ax.figure.colorbar(image, ax=ax, label="density p(x)")
-    if feature_names is not None:
-        ax.set(xlabel=feature_names[0], ylabel=feature_names[1])
-    if title is not None:
-        ax.set_title(title)
+    drawn = {"histograms": [], "curves": []}
+    for k, label in enumerate(np.asarray(model.classes_).tolist()):
+        drawn["histograms"].append(ax.hist(
+            X[index == k, 0], bins=edges, density=True, alpha=0.35, color=class_color(k),
+            hatch=class_hatch(k), **HATCH_STYLE, label=f"{label} (data)")[2])
+        drawn["curves"] += ax.plot(grid, densities[:, k], color=class_color(k),
+                                   linestyle=class_linestyle(k),
+                                   label=density_label.format(label=label))
+    ax.set(ylabel="density", xlabel=feature_name or "")
+    ax.legend(loc="upper right", framealpha=0.9)
     return drawn
 
 
-@dataclass
-class CurvePlot:
-    """What `plot_llr_curve` or `plot_posterior_curve` drew."""
-
-    ax: object
-    curves: list = field(default_factory=list)
-    level_lines: list = field(default_factory=list)
-    crossing_lines: list = field(default_factory=list)
-    point: object = None
-
-
-def _start_curves(ax, grid, values, name):
-    """An empty `CurvePlot` on ``ax``, and ``grid``, ``values`` checked to be 1-D and alike."""
+def _curves_along(ax, grid, values, name):
     grid, values = np.asarray(grid, dtype=float), np.asarray(values, dtype=float)
     if grid.shape != values.shape or grid.ndim != 1:
-        raise ValueError(
-            f"grid and {name} must be 1-D arrays of the same length; got {grid.shape} "
-            f"and {values.shape}."
-        )
-    return CurvePlot(ax=_axes(ax)), grid, values
+        raise ValueError(f"grid and {name} must be 1-D arrays of the same length; got "
+                         f"{grid.shape} and {values.shape}.")
+    return _axes(ax), grid, values
 
 
 def _crossing_lines(ax, crossings, grid):
     """Vertical dotted lines at the crossings that fall inside the plotted range."""
-    inside = [x for x in np.atleast_1d(crossings) if grid[0] <= x <= grid[-1]]
-    return [ax.axvline(x, color="black", linestyle=":", linewidth=1.5) for x in inside]
+    return [ax.axvline(x, color="black", linestyle=":", linewidth=1.5)
+            for x in np.atleast_1d(crossings) if grid[0] <= x <= grid[-1]]
 
 
 def plot_llr_curve(grid, llr, ax=None, *, levels=None, crossings=(), feature_name=None):
@@ -690,19 +637,26 @@ def plot_llr_curve(grid, llr, ax=None, *, levels=None, crossings=(), feature_nam
 
     Returns
     -------
-    CurvePlot
+    dict
+        ``"curve"``, ``"levels"`` and ``"crossings"``: the lines drawn.
+
+    Examples
+    --------
+    >>> drawn = plot_llr_curve([0.0, 1.0, 2.0], [-1.0, 0.0, 1.0], levels={"t = 0": 0.0},
+    ...                        crossings=[1.0, 5.0])
+    >>> len(drawn["levels"]), len(drawn["crossings"])
+    (1, 1)
+    >>> plt.close("all")
     """
-    drawn, grid, llr = _start_curves(ax, grid, llr, "llr")
-    ax = drawn.ax
-    drawn.curves.extend(ax.plot(grid, llr, color="black", label="llr(x)"))
-    for k, (label, level) in enumerate((levels or {}).items()):
-        drawn.level_lines.append(
-            ax.axhline(level, color=class_color(k + 2), linestyle=class_linestyle(k + 1),
-                       label=f"t: {label}")
-        )
-    drawn.crossing_lines.extend(_crossing_lines(ax, crossings, grid))
-    ax.set(xlim=(grid[0], grid[-1]), ylabel="log-likelihood ratio")
-    return _finish(ax, drawn, feature_name=feature_name)
+    ax, grid, llr = _curves_along(ax, grid, llr, "llr")
+    drawn = {"curve": ax.plot(grid, llr, color="black", label="llr(x)")[0],
+             "levels": [ax.axhline(level, color=class_color(k + 2),
+                                   linestyle=class_linestyle(k + 1), label=f"t: {label}")
+                        for k, (label, level) in enumerate((levels or {}).items())],
+             "crossings": _crossing_lines(ax, crossings, grid)}
+    ax.set(xlim=(grid[0], grid[-1]), ylabel="log-likelihood ratio", xlabel=feature_name or "")
+    ax.legend(loc="best", framealpha=0.9)
+    return drawn
 
 
 def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), crossings=(),
@@ -726,134 +680,215 @@ def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), cros
 
     Returns
     -------
-    CurvePlot
+    dict
+        ``"curves"`` (:math:`P(c_1 \mid x)`, then :math:`P(c_0 \mid x)`), ``"crossings"`` and
+        ``"point"`` (or None).
+
+    Examples
+    --------
+    >>> drawn = plot_posterior_curve([0.0, 1.0, 2.0], [0.1, 0.5, 0.9], point=(1.0, 0.5))
+    >>> drawn["curves"][1].get_ydata().tolist()
+    [0.9, 0.5, 0.09999999999999998]
+    >>> plt.close("all")
     """
-    drawn, grid, posterior = _start_curves(ax, grid, posterior, "posterior")
-    ax = drawn.ax
-    for k, values in ((1, posterior), (0, 1.0 - posterior)):
-        drawn.curves.extend(ax.plot(grid, values, color=class_color(k),
-                                    linestyle=class_linestyle(k), label=f"P({classes[k]} | x)"))
-    drawn.level_lines.append(ax.axhline(0.5, color="grey", linewidth=1.0))
-    drawn.crossing_lines.extend(_crossing_lines(ax, crossings, grid))
+    ax, grid, posterior = _curves_along(ax, grid, posterior, "posterior")
+    drawn = {"curves": [ax.plot(grid, values, color=class_color(k), linestyle=class_linestyle(k),
+                                label=f"P({classes[k]} | x)")[0]
+                        for k, values in ((1, posterior), (0, 1.0 - posterior))],
+             "crossings": _crossing_lines(ax, crossings, grid), "point": None}
+    ax.axhline(0.5, color="grey", linewidth=1.0)
     if point is not None:
-        drawn.point = ax.scatter([point[0]], [point[1]], s=90, color=class_color(1),
-                                 edgecolor="black", zorder=3, label=f"x = {point[0]:g}")
-    ax.set(xlim=(grid[0], grid[-1]), ylim=(-0.02, 1.02), ylabel="posterior probability")
-    _finish(ax, drawn, feature_name=feature_name, title=title, legend_loc="upper left")
-    # Beside the axes: the two curves, the line at 1/2 and the sample leave no free corner.
-    ax.get_legend().set_bbox_to_anchor((1.01, 1.0))
-    return drawn
-
-
-# --------------------------------------------------------------- two features
-@dataclass
-class PosteriorMapPlot:
-    """What `plot_posteriors` drew."""
-
-    ax: object
-    image: object
-    points: list = field(default_factory=list)
-    hatches: object = None
-
-
-def posterior_colors(posteriors):
-    r"""Class colours blended by posterior, :math:`\mathrm{rgb}(x) = \sum_k P(k|x)\,\mathrm{rgb}_k`.
-
-    Parameters
-    ----------
-    posteriors : array-like of shape (..., n_classes)
-
-    Returns
-    -------
-    ndarray of shape (..., 3)
-    """
-    posteriors = np.asarray(posteriors, dtype=float)
-    palette = np.array([to_rgb(class_color(k)) for k in range(posteriors.shape[-1])])
-    return posteriors @ palette
-
-
-def plot_posteriors(classifier, X, y=None, ax=None, *, resolution=200, padding=0.5,
-                    lightness=0.4, feature_names=None, title=None):
-    """Colour the plane by the posteriors of a fitted classifier (a blend of class colours).
-
-    A point certain to be of class ``k`` gets colour ``k``; where classes are
-    equally likely the colours mix. The region where class ``k`` is the most probable
-    also carries its hatch (`class_hatch`), a cue that needs no colour vision.
-
-    Parameters
-    ----------
-    classifier : fitted classifier with ``predict_proba`` and ``classes_``, two features
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,), default=None
-    ax : matplotlib Axes, default=None
-    resolution : int, default=200
-    padding : float, default=0.5
-    lightness : float in [0, 1), default=0.4
-        How far the colours are mixed towards white, so that the points stand out.
-    feature_names : pair of str, default=None
-    title : str, default=None
-
-    Returns
-    -------
-    PosteriorMapPlot
-    """
-    ax = _axes(ax)
-    xx, yy, grid = grid_over(X, resolution, padding)
-    posteriors = classifier.predict_proba(grid)
-    colors = posterior_colors(posteriors).reshape(xx.shape + (3,))
-    colors = colors + (1.0 - colors) * lightness
-    image = grid_image(ax, colors, xx, yy)
-    most_probable = posteriors.argmax(axis=1).reshape(xx.shape)
-    drawn = PosteriorMapPlot(ax=ax, image=image, hatches=hatch_regions(
-        ax, xx, yy, most_probable, posteriors.shape[1]))
-    if y is not None:
-        drawn.points.extend(scatter_classes(X, y, classifier.classes_, ax, size=18, alpha=0.7))
-    if feature_names is not None:
-        ax.set(xlabel=feature_names[0], ylabel=feature_names[1])
+        drawn["point"] = ax.scatter([point[0]], [point[1]], s=90, color=class_color(1),
+                                    edgecolor="black", zorder=3, label=f"x = {point[0]:g}")
+    ax.set(xlim=(grid[0], grid[-1]), ylim=(-0.02, 1.02), ylabel="posterior probability",
+           xlabel=feature_name or "")
     if title is not None:
         ax.set_title(title)
+    # beside the axes: the two curves, the line at 1/2 and the sample leave no free corner
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
     return drawn
 
 
-#: Line styles of the pairwise boundaries (black, so they show on any colour).
-PAIR_LINESTYLES = ("--", ":", "-.", (0, (5, 2, 1, 2, 1, 2)))
+def plot_error_areas(model, grid, ax=None, *, priors=None, feature_name=None):
+    r"""The weighted class densities :math:`\pi_k\,p(x \mid k)` along one feature, and the
+    areas where Bayes' rule errs, shaded.
 
+    Bayes' rule picks the class with the largest :math:`\pi_k\,p(x \mid k)`, so at each
+    :math:`x` it is wrong for every other class; the shaded area of class :math:`k` (its
+    colour and hatch) is the probability that a member of class :math:`k` is misassigned, and
+    the areas add up to the Bayes error of the model,
 
-def plot_pairwise_boundaries(classifier, X, ax=None, *, resolution=200, padding=0.5):
-    r"""For every pair of classes :math:`(i, j)`, the whole curve where they tie.
+    .. math::
 
-    The curve is :math:`\log f(x \mid i) + \log P(i) = \log f(x \mid j) + \log P(j)`,
-    drawn over the full plane; the decision boundary of several classes is made
-    of the pieces of these curves where no third class wins.
+        \operatorname{err} = \int \sum_k [\hat y(x) \ne k]\,\pi_k\,p(x \mid k)\,dx
+        = \int \min\big(\pi_0\,p(x \mid 0),\, \pi_1\,p(x \mid 1)\big)\,dx
+        \quad\text{(two classes)},
+
+    returned as ``"error"`` (trapezoid rule over ``grid``, which must cover the classes).
 
     Parameters
     ----------
-    classifier : fitted classifier with ``log_likelihood``, ``priors_`` and ``classes_``
-    X : array-like of shape (n_samples, 2)
-        Sets the extent of the grid.
+    model : fitted classifier with ``log_likelihood``, ``classes_`` and ``priors_``, one feature
+    grid : array-like of shape (n_points,)
+        Increasing feature values.
+    ax : matplotlib Axes, default=None
+    priors : array-like of shape (n_classes,), default=None
+        :math:`\pi_k`; the model's ``priors_`` when None.
+    feature_name : str, default=None
 
     Returns
     -------
     dict
-        ``(label_i, label_j) -> QuadContourSet``, one per pair.
+        ``"curves"``, ``"areas"`` (one per class) and ``"error"`` (float).
+
+    Examples
+    --------
+    >>> from lecture_utils.gaussian import GaussianClassifier
+    >>> X, y = np.array([[-1.0], [1.0], [1.0], [3.0]]), np.array([0, 0, 1, 1])
+    >>> model = GaussianClassifier(covariance="tied").fit(X, y)   # means 0, 2; variance 1
+    >>> round(plot_error_areas(model, np.linspace(-8, 10, 2001))["error"], 4)   # Phi(-1)
+    0.1587
+    >>> plt.close("all")
     """
     ax = _axes(ax)
-    xx, yy, grid = grid_over(X, resolution, padding)
-    joint = log_joint(classifier.log_likelihood(grid), classifier.priors_)
-    classes = np.asarray(classifier.classes_).tolist()
-    drawn = {}
-    for n, (i, j) in enumerate(combinations(range(len(classes)), 2)):
-        difference = (joint[:, i] - joint[:, j]).reshape(xx.shape)
-        style = PAIR_LINESTYLES[n % len(PAIR_LINESTYLES)]
-        drawn[(classes[i], classes[j])] = ax.contour(
-            xx, yy, difference, levels=[0.0], colors=["black"], linestyles=[style],
-            linewidths=2.0)
-        ax.plot([], [], color="black", linestyle=style, label=f"{classes[i]} | {classes[j]}")
-    ax.set_xlim(xx.min(), xx.max())
-    ax.set_ylim(yy.min(), yy.max())
+    grid = np.asarray(grid, dtype=float)
+    if grid.ndim != 1 or grid.size < 2 or np.any(np.diff(grid) <= 0):
+        raise ValueError(f"grid must be increasing feature values, at least two; got shape "
+                         f"{grid.shape}.")
+    priors = model.priors_ if priors is None else np.asarray(priors, dtype=float)
+    weighted = np.exp(log_joint(model.log_likelihood(grid[:, None]), priors))
+    decided = np.argmax(weighted, axis=1)
+    drawn = {"curves": [], "areas": [], "error": 0.0}
+    for k, label in enumerate(np.asarray(model.classes_).tolist()):
+        wrong = decided != k
+        drawn["curves"] += ax.plot(grid, weighted[:, k], color=class_color(k),
+                                   linestyle=class_linestyle(k), label=f"π p(x | {label})")
+        drawn["areas"].append(ax.fill_between(
+            grid, 0.0, weighted[:, k], where=wrong, color=class_color(k), alpha=0.35,
+            hatch=class_hatch(k) or "..", **HATCH_STYLE, label=f"{label} misassigned"))
+        drawn["error"] += float(np.trapezoid(np.where(wrong, weighted[:, k], 0.0), grid))
+    ax.set(xlim=(grid[0], grid[-1]), ylabel="π p(x | class)", xlabel=feature_name or "")
+    ax.set_ylim(bottom=0.0)
+    ax.legend(loc="best", framealpha=0.9)
     return drawn
 
 
+def plot_class_histograms(values, y, ax=None, *, bins=30, thresholds=None):
+    r"""Histograms (densities) of one quantity in each class, with vertical thresholds.
+
+    Each class has its colour and its hatch; each threshold is a black vertical line in its
+    own line style, labelled by its name, so that nothing is told apart by colour alone.
+
+    Parameters
+    ----------
+    values : array-like of shape (n_samples,)
+    y : array-like of shape (n_samples,)
+    ax : matplotlib Axes, default=None
+    bins : int or array-like, default=30
+        As in ``numpy.histogram``, shared by all classes.
+    thresholds : dict of str to float, default=None
+        Where to draw vertical lines, by the label shown in the legend.
+
+    Returns
+    -------
+    dict
+        ``"bars"`` (one per class, in the order of ``np.unique(y)``) and ``"thresholds"``.
+
+    Examples
+    --------
+    >>> drawn = plot_class_histograms([1.0, 2.0, 2.5, 6.0, 7.0], [0, 0, 0, 1, 1], bins=4,
+    ...                               thresholds={"cut": 4.0})
+    >>> len(drawn["bars"]), drawn["thresholds"][0].get_xdata()[0]
+    (2, 4.0)
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    values, y = np.asarray(values, dtype=float), np.asarray(y)
+    if values.ndim != 1 or y.shape != values.shape:
+        raise ValueError(f"values and y must be 1-D and of the same length; got shapes "
+                         f"{values.shape} and {y.shape}.")
+    edges = np.histogram_bin_edges(values, bins=bins)
+    drawn = {"bars": [ax.hist(values[y == label], bins=edges, density=True, alpha=0.45,
+                              color=class_color(k), edgecolor=class_color(k),
+                              hatch=class_hatch(k + 1), label=f"class {label}")[2]
+                      for k, label in enumerate(np.unique(y).tolist())],
+             "thresholds": [ax.axvline(value, color="black", linewidth=2,
+                                       linestyle=class_linestyle(m + 1), label=name)
+                            for m, (name, value) in enumerate((thresholds or {}).items())]}
+    ax.set_ylabel("density")
+    return drawn
+
+
+def plot_projections(X, y, directions, axes, *, classes=None, bins=30):
+    r"""Two-feature data with lines along chosen directions, and each class's histogram of
+    the projections on each direction.
+
+    For a direction :math:`w`, the projection of :math:`x` is :math:`z = u^T (x - \bar x)`
+    with :math:`u = w / \lVert w\rVert` and :math:`\bar x` the mean of all samples. The
+    first axes get the scatter and one black line per direction (its own line style)
+    through :math:`\bar x`, at equal aspect so that angles are true; each further axes the
+    histograms of one direction's projections, one per class, titled with its name.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    directions : dict of str to array-like of shape (2,)
+        Name -> direction :math:`w` (any length but zero).
+    axes : sequence of ``1 + len(directions)`` matplotlib Axes
+    classes : sequence, default=None
+        The class order (colours, markers); ``np.unique(y)`` when None.
+    bins : int, default=30
+        Histogram bins, shared by the classes of one direction.
+
+    Returns
+    -------
+    dict
+        ``"points"``, ``"lines"`` (one per direction), ``"histograms"`` (per direction, one
+        bar container per class) and ``"projections"`` (name -> ndarray of shape (n_samples,)).
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
+    >>> fig, axes = plt.subplots(1, 2)
+    >>> plot_projections(X, [0, 0, 1, 1], {"x1": [2.0, 0.0]}, axes)["projections"]["x1"].tolist()
+    [-2.0, -1.0, 1.0, 2.0]
+    >>> plt.close(fig)
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    if X.ndim != 2 or X.shape[1] != 2 or y.shape != (X.shape[0],):
+        raise ValueError(f"X must have two columns and y one label per row; got shapes "
+                         f"{X.shape} and {y.shape}.")
+    if not isinstance(directions, dict) or len(axes) != 1 + len(directions):
+        raise ValueError(f"directions must be a dict of name -> 2-D direction, with one axes "
+                         f"for the scatter and one per direction; got {len(axes)} axes.")
+    classes = np.unique(y) if classes is None else np.asarray(classes)
+    index = class_index(classes, y)
+    centre = X.mean(axis=0)
+    reach = np.abs(X - centre).max()
+    drawn = {"points": scatter_classes(X, y, classes, axes[0], size=14, alpha=0.5),
+             "lines": [], "histograms": [], "projections": {}}
+    for j, (name, w) in enumerate(directions.items()):
+        w = np.asarray(w, dtype=float)
+        if w.shape != (2,) or not np.all(np.isfinite(w)) or not np.any(w):
+            raise ValueError(f"direction {name!r} must be two finite numbers, not both zero; "
+                             f"got {plain(w)!r}.")
+        u = w / np.linalg.norm(w)
+        drawn["lines"] += axes[0].plot(*(centre + np.outer([-reach, reach], u)).T, color="black",
+                                       linestyle=("-", "--", ":", "-.")[j % 4], linewidth=2.0,
+                                       label=name)
+        z = drawn["projections"][name] = (X - centre) @ u
+        edges = np.histogram_bin_edges(z, bins=bins)
+        drawn["histograms"].append([
+            axes[j + 1].hist(z[index == k], bins=edges, color=class_color(k), alpha=0.35,
+                             hatch=class_hatch(k), **HATCH_STYLE, label=str(label))[2]
+            for k, label in enumerate(classes.tolist())])
+        axes[j + 1].set(title=f"on {name}", xlabel="projection", yticks=[])
+    axes[0].set_aspect("equal", adjustable="datalim")
+    return drawn
+
+
+# -------------------------------------------------------------------- curves of a run
 def plot_loss_curves(curves, ax=None, *, optimum=None, xlabel="iteration (epoch for SGD)"):
     r"""Training-loss curves of several fits, e.g. ``{"Newton": model.loss_curve_, ...}``.
 
@@ -863,14 +898,21 @@ def plot_loss_curves(curves, ax=None, *, optimum=None, xlabel="iteration (epoch 
         One loss curve per label; entry ``t`` is the loss after ``t`` steps.
     ax : matplotlib Axes, default=None
     optimum : float, default=None
-        If given, the gap :math:`J(W_t) - J^*` is drawn on a logarithmic axis
-        (gaps below 1e-16, i.e. at machine precision, are left out).
+        If given, the gap :math:`J(W_t) - J^*` is drawn on a logarithmic axis (gaps below
+        1e-16, at machine precision, are left out).
     xlabel : str
 
     Returns
     -------
     list of Line2D
         One per curve, in the order of ``curves``.
+
+    Examples
+    --------
+    >>> lines = plot_loss_curves({"GD": [3.0, 2.0, 1.5, 1.0]}, optimum=1.0)
+    >>> lines[0].get_ydata().tolist()
+    [2.0, 1.0, 0.5]
+    >>> plt.close("all")
     """
     ax = _axes(ax)
     lines = []
@@ -878,19 +920,65 @@ def plot_loss_curves(curves, ax=None, *, optimum=None, xlabel="iteration (epoch 
         curve = np.asarray(curve, dtype=float)
         steps = np.arange(curve.size)
         if optimum is not None:
-            curve = curve - optimum
-            keep = curve > 1e-16
-            steps, curve = steps[keep], curve[keep]
-        lines.extend(ax.plot(steps, curve, color=class_color(k), marker=class_marker(k),
-                             linestyle=class_linestyle(k), markevery=max(1, curve.size // 12),
-                             label=label))
+            keep = curve - optimum > 1e-16
+            steps, curve = steps[keep], curve[keep] - optimum
+        lines += _class_curve(ax, k, steps, curve, label, markevery=max(1, curve.size // 12))
     if optimum is not None:
         ax.set_yscale("log")
-        ax.set_ylabel(r"$J(W_t) - J^*$")
-    else:
-        ax.set_ylabel(r"training loss $J(W_t)$")
-    ax.set_xlabel(xlabel)
+    ax.set(xlabel=xlabel, ylabel=r"training loss $J(W_t)$" if optimum is None
+           else r"$J(W_t) - J^*$")
     ax.legend(loc="best", framealpha=0.9)
+    return lines
+
+
+def plot_loss_along(W, moves, X1, C, penalty=0.0, ax=None, *, steps=None):
+    r"""The penalised loss along straight lines through ``W``: :math:`J(W + s\,V)` against ``s``.
+
+    Each named direction :math:`V` (the shape of :math:`W`) gets one curve, in its own colour,
+    marker and line style. A flat curve is a direction in which the Hessian has a zero
+    eigenvalue: :math:`J` does not change, e.g. the same shift of every bias.
+
+    Parameters
+    ----------
+    W : array-like
+        Where the lines pass, e.g. the fitted weights, in the layout of
+        `lecture_utils.logistic.cross_entropy`.
+    moves : dict of str to array-like of the shape of ``W``
+        The directions :math:`V`, by the name shown in the legend.
+    X1, C, penalty
+        As in `lecture_utils.logistic.cross_entropy`.
+    ax : matplotlib Axes, default=None
+    steps : array-like, default=None
+        The values of :math:`s`; 61 from -3 to 3 if None.
+
+    Returns
+    -------
+    list of Line2D
+        One per direction, in the order of ``moves``.
+
+    Examples
+    --------
+    >>> from lecture_utils.logistic import add_bias, one_hot
+    >>> X1, C = add_bias(np.array([[0.0], [1.0], [2.0]])), one_hot(np.array([0, 1, 1]), 2)
+    >>> lines = plot_loss_along(np.zeros((2, 2)), {"shared bias": [[1.0, 1.0], [0.0, 0.0]]}, X1, C)
+    >>> bool(np.ptp(lines[0].get_ydata()) < 1e-12)          # a shared shift changes nothing
+    True
+    >>> plt.close("all")
+    """
+    from .logistic import cross_entropy
+
+    ax = _axes(ax)
+    W = np.asarray(W, dtype=float)
+    steps = np.linspace(-3.0, 3.0, 61) if steps is None else np.asarray(steps, dtype=float)
+    lines = []
+    for k, (name, move) in enumerate(moves.items()):
+        move = np.asarray(move, dtype=float)
+        if move.shape != W.shape:
+            raise ValueError(f"direction {name!r} has shape {move.shape}; W has {W.shape}.")
+        lines += _class_curve(ax, k, steps, [cross_entropy(W + s * move, X1, C, penalty)
+                                             for s in steps], name,
+                              markevery=max(1, steps.size // 6))
+    ax.set(xlabel="step $s$", ylabel="$J(W + sV)$")
     return lines
 
 
@@ -913,6 +1001,14 @@ def plot_learning_curves(curve, ax=None, *, floor=None, floor_label="Bayes error
     -------
     list of Line2D
         One per model (plus the floor line, last, if given).
+
+    Examples
+    --------
+    >>> from lecture_utils.experiments import LearningCurve
+    >>> curve = LearningCurve(np.array([10, 100]), {"a": np.array([[0.3, 0.1], [0.2, 0.1]])})
+    >>> [line.get_label() for line in plot_learning_curves(curve, floor=0.05)]
+    ['a', 'Bayes error']
+    >>> plt.close("all")
     """
     ax = _axes(ax)
     means, errors = curve.mean_errors(), curve.standard_errors()
@@ -920,254 +1016,17 @@ def plot_learning_curves(curve, ax=None, *, floor=None, floor_label="Bayes error
     lines = []
     for k, name in enumerate(means.columns):
         mean, half = means[name].to_numpy(), errors[name].to_numpy()
-        lines.extend(ax.plot(sizes, mean, color=class_color(k), marker=class_marker(k),
-                             linestyle=class_linestyle(k), label=name))
+        lines += _class_curve(ax, k, sizes, mean, name)
         ax.fill_between(sizes, mean - half, mean + half, color=class_color(k), alpha=0.2)
     if floor is not None:
         lines.append(ax.axhline(floor, color="black", linestyle=":", linewidth=1.5,
                                 label=floor_label))
-    ax.set_xscale("log")
-    ax.set_xlabel("training samples $m$")
-    ax.set_ylabel("test error")
+    ax.set(xscale="log", xlabel="training samples $m$", ylabel="test error")
     if legend:
         ax.legend(loc="best", framealpha=0.9)
     if title is not None:
         ax.set_title(title)
     return lines
-
-
-#: Line colours of the models in `plot_outlier_effect`, in order (not class colours).
-MODEL_LINE_COLORS = ("#000000", class_color(3))
-
-
-def plot_linear_boundary(w, b, ax=None, **style):
-    r"""Draw the straight line :math:`w_1 x_1 + w_2 x_2 + b = 0` across the axes.
-
-    Returns
-    -------
-    matplotlib.lines.Line2D
-    """
-    ax = _axes(ax)
-    w = np.asarray(w, dtype=float)
-    if w.shape != (2,) or not np.any(w):
-        raise ValueError(f"w must be two numbers, not both zero; got {plain(w)!r}.")
-    point = -b * w / (w @ w)
-    return ax.axline(tuple(point), tuple(point + [-w[1], w[0]]), **style)
-
-
-def plot_outlier_effect(X, y, outlier, boundaries, ax=None, *, label=None, colors=None,
-                        legend=True, title=None, to_scale=None, feature_names=None):
-    """Linear boundaries fitted without (dashed) and with (solid) one added outlier.
-
-    Where the boundaries without the outlier coincide, the first model's is drawn on top.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,)
-        The training data without the outlier.
-    outlier : array-like of shape (2,)
-    boundaries : dict of str -> ((w, b), (w, b))
-        Each model's boundary :math:`w^T x + b = 0` without and with the outlier
-        (e.g. ``OutlierEffect.boundaries`` of `lecture_utils.experiments.outlier_effect`).
-    ax : matplotlib Axes, default=None
-    label : object, default=None
-        The outlier's class (its colour); the second class if None.
-    colors : sequence of colours, default=None
-        One per model, in the order of ``boundaries``; `MODEL_LINE_COLORS` if None.
-    legend : bool, default=True
-        Add a legend (its entries are labelled either way, for a figure legend).
-    title : str, default=None
-    to_scale : float, default=None
-        If given, draw both features to the same scale (equal aspect), so that the angle
-        between two boundaries on screen is their true angle; one range is widened about
-        its centre so that the axes are ``to_scale`` times as high as they are wide.
-    feature_names : (str, str), default=None
-        Labels of the x and y axes.
-
-    Returns
-    -------
-    dict
-        ``"points"`` (list of PathCollection), ``"outlier"`` (PathCollection) and
-        ``"boundaries"`` (dict of (model, "before"/"after") -> Line2D).
-    """
-    ax = _axes(ax)
-    X, y, outlier = np.asarray(X, dtype=float), np.asarray(y), np.asarray(outlier, dtype=float)
-    classes = np.unique(y)
-    colors = MODEL_LINE_COLORS if colors is None else tuple(colors)
-    if len(colors) < len(boundaries):
-        raise ValueError(f"colors gives {len(colors)} colours for {len(boundaries)} models.")
-    drawn = {"points": scatter_classes(X, y, classes, ax, size=30, alpha=0.7), "boundaries": {}}
-    k = class_index(classes, [classes[1] if label is None else label])[0]
-    drawn["outlier"] = ax.scatter(*outlier, s=300, marker="*", color=class_color(k),
-                                  edgecolor="black", linewidth=1.2, zorder=5, label="outlier")
-    for m, (color, (name, pair)) in enumerate(
-            zip(colors[:len(boundaries)], boundaries.items(), strict=True)):
-        for when, (w, b), dashes in zip(("before", "after"), pair, ("--", "-"), strict=True):
-            drawn["boundaries"][name, when] = plot_linear_boundary(
-                w, b, ax, color=color, linestyle=dashes,
-                linewidth=2.4 if when == "after" else 1.6,
-                zorder=4 - 0.1 * m if when == "before" else 2,
-                label=f"{name}" if when == "after" else None)
-    extent = np.vstack([X, outlier])
-    lows, highs = extent.min(axis=0), extent.max(axis=0)
-    margin = 0.08 * (highs - lows)
-    lows, highs = lows - margin, highs + margin
-    if to_scale is not None:
-        width = max(highs[0] - lows[0], (highs[1] - lows[1]) / to_scale)
-        centre, half = (lows + highs) / 2, np.array([width, to_scale * width]) / 2
-        lows, highs = centre - half, centre + half
-        ax.set_aspect("equal")
-    ax.set_xlim(lows[0], highs[0])
-    ax.set_ylim(lows[1], highs[1])
-    ax.plot([], [], color="grey", linestyle="--", label="without the outlier")
-    if feature_names is not None:
-        ax.set_xlabel(feature_names[0])
-        ax.set_ylabel(feature_names[1])
-    if legend:
-        ax.legend(loc="best", framealpha=0.9)
-    if title is not None:
-        ax.set_title(title, fontsize=MIN_FONT_SIZE)
-    return drawn
-
-
-def image_mosaic(images, image_shape, n_columns, padding=1):
-    """Tile flattened images into one 2-D array, row by row, with gaps between tiles.
-
-    Parameters
-    ----------
-    images : array-like of shape (n_images, height * width)
-    image_shape : (int, int)
-        ``(height, width)`` of one image.
-    n_columns : int
-        Images per row of the mosaic; the last row is padded with gaps.
-    padding : int, default=1
-        Width of the gap (NaN) between neighbouring tiles.
-
-    Returns
-    -------
-    ndarray of shape (rows * (height + padding) - padding, n_columns * (width + padding) - padding)
-        NaN in the gaps.
-    """
-    images = np.asarray(images, dtype=float)
-    height, width = image_shape
-    if images.ndim != 2 or images.shape[1] != height * width or images.shape[0] == 0:
-        raise ValueError(
-            f"images must have shape (n_images, {height * width}) for images of shape "
-            f"{tuple(image_shape)}; got {images.shape}."
-        )
-    if int(n_columns) != n_columns or n_columns < 1:
-        raise ValueError(f"n_columns must be a positive integer; got {plain(n_columns)!r}.")
-    n_rows = -(-images.shape[0] // n_columns)
-    mosaic = np.full((n_rows * (height + padding) - padding,
-                      n_columns * (width + padding) - padding), np.nan)
-    for i, image in enumerate(images):
-        top, left = (i // n_columns) * (height + padding), (i % n_columns) * (width + padding)
-        mosaic[top:top + height, left:left + width] = image.reshape(height, width)
-    return mosaic
-
-
-def plot_image_grid(images, image_shape, n_columns, ax=None, *, row_labels=None, title=None,
-                    value_range=(0.0, 255.0), cmap=GREY_CMAP):
-    """Show flattened images (digits, class means, samples) as a grid in one axes.
-
-    Parameters
-    ----------
-    images : array-like of shape (n_images, height * width)
-    image_shape : (int, int)
-    n_columns : int
-    ax : matplotlib Axes, default=None
-    row_labels : sequence of str, default=None
-        One label per row of the grid, written on the left.
-    title : str, default=None
-    value_range : (float, float), default=(0, 255)
-        Grey levels mapped to white and black; values outside are clipped.
-    cmap : str or Colormap, default=`lecture_utils.style.GREY_CMAP`
-        Ink dark on a light background; `lecture_utils.style.DIVERGING_CMAP` for signed
-        images (e.g. principal components) with a symmetric ``value_range``.
-
-    Returns
-    -------
-    matplotlib.image.AxesImage
-    """
-    ax = _axes(ax)
-    mosaic = image_mosaic(images, image_shape, n_columns)
-    colormap = plt.get_cmap(cmap).with_extremes(bad="white")
-    drawn = ax.imshow(mosaic, cmap=colormap, vmin=value_range[0], vmax=value_range[1],
-                      interpolation="nearest")
-    ax.grid(False)
-    ax.set_xticks([])
-    height = image_shape[0]
-    n_rows = -(-np.shape(images)[0] // n_columns)
-    if row_labels is not None:
-        if len(row_labels) != n_rows:
-            raise ValueError(f"row_labels has {len(row_labels)} entries for {n_rows} rows.")
-        ax.set_yticks(np.arange(n_rows) * (height + 1) + (height - 1) / 2, list(row_labels))
-        ax.tick_params(axis="y", length=0)
-    else:
-        ax.set_yticks([])
-    for side in ("left", "bottom", "top", "right"):
-        ax.spines[side].set_visible(False)
-    if title is not None:
-        ax.set_title(title)
-    return drawn
-
-
-@dataclass
-class ConfusionMatrixPlot:
-    """What `plot_confusion_matrix` drew: the axes, the image and the counts."""
-
-    ax: object
-    image: object
-    matrix: np.ndarray
-
-
-def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None, zeros=True):
-    r"""Counts :math:`C_{ij}` of samples of class :math:`i` predicted as :math:`j`.
-
-    The correct decisions (the diagonal) are written in grey; the colour shows
-    the errors only, so that the most frequent confusions stand out.
-
-    Parameters
-    ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-    classes : array-like, default=None
-        Row and column order; the sorted labels of both arrays by default.
-    ax : matplotlib Axes, default=None
-    title : str, default=None
-    zeros : bool, default=True
-        Write the zero counts too; with False their cells stay blank, so that the
-        errors made read at a glance among many classes.
-
-    Returns
-    -------
-    ConfusionMatrixPlot
-    """
-    from sklearn.metrics import confusion_matrix
-
-    ax = _axes(ax)
-    if classes is None:
-        classes = np.unique(np.concatenate([np.asarray(y_true), np.asarray(y_pred)]))
-    classes = np.asarray(classes)
-    matrix = confusion_matrix(y_true, y_pred, labels=classes)
-    errors = np.ma.masked_where(np.eye(classes.size, dtype=bool), matrix)
-    colormap = plt.get_cmap(ERROR_CMAP).with_extremes(bad="#eeeeee")
-    image = ax.imshow(errors, cmap=colormap, vmin=0, interpolation="nearest")
-    largest = max(int(errors.max()), 1) if errors.count() else 1
-    for (i, j), count in np.ndenumerate(matrix):
-        if count == 0 and not zeros:
-            continue
-        color = "dimgray" if i == j else ("white" if count > 0.6 * largest else "black")
-        ax.text(j, i, str(count), ha="center", va="center", fontsize=MIN_FONT_SIZE, color=color)
-    ticks = np.arange(classes.size)
-    ax.set_xticks(ticks, [str(c) for c in classes.tolist()])
-    ax.set_yticks(ticks, [str(c) for c in classes.tolist()])
-    ax.set_xlabel("predicted class")
-    ax.set_ylabel("true class")
-    ax.grid(False)
-    if title is not None:
-        ax.set_title(title)
-    return ConfusionMatrixPlot(ax=ax, image=image, matrix=matrix)
 
 
 def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, highlight=(),
@@ -1188,28 +1047,29 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
     color : colour, default=None
     ylabel : str, default="test error (%)"
     below : sequence of int, default=()
-        Highlighted dimensions whose label goes below the point rather than above it
-        (at a minimum, where the curve on either side runs above the label).
+        Highlighted dimensions whose label goes below the point rather than above it.
     linestyle : str, default="-"
-        Line style of the curve: a second cue beside the colour when several curves
-        share the axes.
     log : bool, default=False
-        Error axis on a log scale, ticked at 1, 2, 3, 4, 5 and 7 times the powers of ten
-        and labelled as plain numbers, so that small errors stay apart beside large ones.
+        Error axis on a log scale, ticked at 1, 2, 3, 4, 5 and 7 times the powers of ten and
+        labelled as plain numbers, so that small errors stay apart beside large ones.
 
     Returns
     -------
     list of matplotlib.lines.Line2D
         The curve, then one marker per highlighted dimension.
+
+    Examples
+    --------
+    >>> lines = plot_error_against_dimension([1, 5, 10], [0.1, 0.05, 0.06], highlight=[5])
+    >>> lines[0].get_ydata().tolist(), lines[1].get_xdata().tolist()
+    ([10.0, 5.0, 6.0], [5])
+    >>> plt.close("all")
     """
     ax = _axes(ax)
-    dimensions = np.asarray(dimensions)
-    errors = 100.0 * np.asarray(errors, dtype=float)
+    dimensions, errors = np.asarray(dimensions), 100.0 * np.asarray(errors, dtype=float)
     if dimensions.shape != errors.shape or dimensions.ndim != 1:
-        raise ValueError(
-            f"dimensions and errors must be 1-D and of the same length; got "
-            f"{dimensions.shape} and {errors.shape}."
-        )
+        raise ValueError(f"dimensions and errors must be 1-D and of the same length; got "
+                         f"{dimensions.shape} and {errors.shape}.")
     lines = ax.plot(dimensions, errors, marker="o", markersize=4, label=label, color=color,
                     linestyle=linestyle)
     for m in highlight:
@@ -1219,7 +1079,7 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
         e = errors[where[0]]
         lines += ax.plot([m], [e], "o", markersize=11, color=lines[0].get_color(),
                          markeredgecolor="black")
-        # Label to the right of the point, or to its left in the right half of the curve.
+        # label to the right of the point, or to its left in the right half of the curve
         right_half = m > (dimensions.min() + dimensions.max()) / 2
         ax.annotate(f"m = {m}: {e:.2f} %", (m, e),
                     xytext=(-8 if right_half else 8, -10 if m in below else 10),
@@ -1230,57 +1090,147 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
         ax.yaxis.set_major_locator(LogLocator(subs=(1, 2, 3, 4, 5, 7)))
         ax.yaxis.set_major_formatter("{x:g}")
         ax.yaxis.set_minor_locator(NullLocator())
-    ax.set_xlabel("number of principal components m")
-    ax.set_ylabel(ylabel)
+    ax.set(xlabel="number of principal components m", ylabel=ylabel)
     return lines
 
 
-def plot_correlation_matrices(matrices, axes, *, titles=None, tick_labels=None):
-    r"""Heat maps of :math:`\lvert\rho_{ij}\rvert`, one correlation matrix per axes.
+def plot_error_curves(errors, ax=None, *, highlight=None, log=False, ylabel="error (%)",
+                      legend_loc="upper center"):
+    r"""Several error-against-dimension curves on one axes, told apart by line style.
 
-    White is 0 and black is 1 on every panel, so panels compare by eye.
+    Column :math:`c` of ``errors`` is drawn by `plot_error_against_dimension` as
+    :math:`m \mapsto 100\, e_c(m)`, in the colour and the line style of class :math:`c`, and
+    the legend holds every curve in one row.
 
     Parameters
     ----------
-    matrices : array-like of shape (n, d, d)
-        Correlation matrices (for example from `experiments.within_class_correlations`).
-    axes : sequence of n matplotlib Axes
-    titles : sequence of n str, default=None
-    tick_labels : (str, str), default=None
-        Labels of the first and the last feature, put on both axes.
+    errors : pandas.DataFrame
+        Error rates in [0, 1]; the index holds the numbers of features :math:`m`, each
+        column one curve, named in the legend by its column name.
+    ax : matplotlib Axes, default=None
+    highlight : dict of column name to sequence of int, default=None
+        The dimensions to mark, with their error, on a curve.
+    log, ylabel : as in `plot_error_against_dimension`
+    legend_loc : str, default="upper center"
 
     Returns
     -------
-    list of matplotlib.image.AxesImage
-        One per panel; pass one to ``fig.colorbar``.
+    dict of column name to list of Line2D
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> errors = pd.DataFrame({"a": [0.1, 0.05, 0.06], "b": [0.2, 0.1, 0.08]}, index=[1, 5, 10])
+    >>> drawn = plot_error_curves(errors, highlight={"a": [5]})
+    >>> len(drawn["a"]), drawn["b"][0].get_linestyle()
+    (2, '--')
+    >>> plt.close("all")
     """
-    matrices = np.asarray(matrices, dtype=float)
-    axes = list(np.ravel(axes))
-    if matrices.ndim != 3 or matrices.shape[1] != matrices.shape[2] or \
-            len(axes) != matrices.shape[0]:
+    if not hasattr(errors, "columns") or errors.shape[1] == 0:
+        raise ValueError("errors must be a pandas DataFrame with one column per curve, indexed "
+                         "by the numbers of features.")
+    highlight = dict(highlight or {})
+    unknown = [name for name in highlight if name not in errors.columns]
+    if unknown:
+        raise ValueError(f"highlight names {unknown}, which are not columns of errors "
+                         f"({list(errors.columns)}).")
+    ax = _axes(ax)
+    drawn = {name: plot_error_against_dimension(
+        errors.index.to_numpy(), errors[name].to_numpy(dtype=float), ax, label=str(name),
+        highlight=highlight.get(name, ()), color=class_color(k), linestyle=class_linestyle(k),
+        log=log, ylabel=ylabel) for k, name in enumerate(errors.columns)}
+    ax.legend(ncol=errors.shape[1], loc=legend_loc)
+    return drawn
+
+
+# ------------------------------------------------------------------------------- bars
+def _grouped_bars(ax, rows, names, positions, *, colour_offset=0, vertical=True):
+    """Bars of each row side by side at ``positions``, row ``s`` in colour ``s + colour_offset``
+    and hatch ``s``."""
+    width = 0.8 / len(rows)
+    return [(ax.bar if vertical else ax.barh)(
+        positions + (s - (len(rows) - 1) / 2) * width, np.nan_to_num(row), width,
+        color=class_color(s + colour_offset), edgecolor="black", linewidth=0.6,
+        hatch=class_hatch(s), **HATCH_STYLE, label=str(name))
+        for s, (name, row) in enumerate(zip(names, rows, strict=True))]
+
+
+def plot_category_probabilities(probabilities, categories, classes, ax=None, *, ylabel=None,
+                                title=None, annotate=True, xlabel=None, legend=True,
+                                orientation="vertical"):
+    r"""Grouped bars of one probability per class and category, e.g. :math:`\pi_{c,v}`.
+
+    Parameters
+    ----------
+    probabilities : array-like of shape (n_classes, n_categories)
+        Row ``k`` is drawn in the colour and hatch of class ``k``; NaN entries are left out.
+    categories : sequence of length n_categories
+        Tick labels.
+    classes : sequence of length n_classes
+        Legend labels.
+    ax : matplotlib Axes, default=None
+    ylabel, title : str, default=None
+        ``ylabel`` names the probabilities.
+    annotate : bool, default=True
+        Write each value at the end of its bar (vertically above a vertical bar).
+    xlabel : str, default=None
+        What the categories are (e.g. "fur colour").
+    legend : bool, default=True
+        Name the classes in a legend outside the axes, at their right.
+    orientation : {"vertical", "horizontal"}, default="vertical"
+        Horizontal bars list the categories down the y axis, first at the top, with
+        ``xlabel`` on the y axis and ``ylabel`` on the x axis.
+
+    Returns
+    -------
+    list of BarContainer
+        One per class.
+
+    Examples
+    --------
+    >>> bars = plot_category_probabilities([[0.2, 0.8], [0.6, np.nan]], ["x", "y"], ["a", "b"])
+    >>> [container.get_label() for container in bars]
+    ['a', 'b']
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    probabilities = np.atleast_2d(np.asarray(probabilities, dtype=float))
+    if probabilities.shape != (len(classes), len(categories)):
         raise ValueError(
-            f"matrices must have shape (n, d, d) with one Axes per matrix; got shape "
-            f"{matrices.shape} and {len(axes)} Axes."
+            f"probabilities has shape {probabilities.shape} but there are {len(classes)} "
+            f"classes and {len(categories)} categories; pass one row per class."
         )
-    images = []
-    last = matrices.shape[1] - 1
-    for k, (ax, matrix) in enumerate(zip(axes, matrices, strict=True)):
-        images.append(ax.imshow(np.abs(matrix), cmap=GREY_CMAP, vmin=0, vmax=1))
-        ax.grid(False)
-        if titles is not None:
-            ax.set_title(titles[k])
-        if tick_labels is not None:
-            ax.set_xticks([0, last], tick_labels)
-            ax.set_yticks([0, last], tick_labels)
-    return images
+    vertical = {"vertical": True, "horizontal": False}.get(orientation)
+    if vertical is None:
+        raise ValueError(f"orientation must be 'vertical' or 'horizontal'; got {orientation!r}.")
+    positions = np.arange(len(categories))
+    drawn = _grouped_bars(ax, probabilities, classes, positions, vertical=vertical)
+    if annotate:
+        for bars, row in zip(drawn, probabilities, strict=True):
+            ax.bar_label(bars, labels=["" if np.isnan(p) else f"{p:.2f}" for p in row],
+                         padding=2, fontsize=MIN_FONT_SIZE, rotation=90 if vertical else 0)
+    category_axis, value_axis = (ax.xaxis, ax.yaxis) if vertical else (ax.yaxis, ax.xaxis)
+    category_axis.set_ticks(positions, [str(c) for c in categories])
+    value_axis.set_ticks(np.linspace(0.0, 1.0, 6 if vertical else 3))
+    # room beyond 1 for the value written at the end of a bar of height 1
+    (ax.set_ylim if vertical else ax.set_xlim)(0.0, 1.3)
+    if not vertical:  # the first category at the top (idempotent on shared axes)
+        ax.set_ylim(len(categories) - 0.5, -0.5)
+    if legend:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
+    (ax.set_ylabel if vertical else ax.set_xlabel)(ylabel or "")
+    (ax.set_xlabel if vertical else ax.set_ylabel)(xlabel or "")
+    if title is not None:
+        ax.set_title(title)
+    return drawn
 
 
 def plot_weight_pairs(weights, labels, ax=None, *, favours=None, legend=True):
     r"""Grouped bars of several sets of llr weights :math:`b_j`, one group per event.
 
-    Set :math:`s` (in the order of ``weights``) is drawn in colour
-    ``class_color(s + 2)`` with hatch ``class_hatch(s)``: not the colours of the
-    two classes the weights speak for, and told apart without colour vision too.
+    Set :math:`s` (in the order of ``weights``) is drawn in colour ``class_color(s + 2)``
+    with hatch ``class_hatch(s)``: not the colours of the two classes the weights speak
+    for, and told apart without colour vision too.
 
     Parameters
     ----------
@@ -1291,10 +1241,10 @@ def plot_weight_pairs(weights, labels, ax=None, *, favours=None, legend=True):
     ax : matplotlib Axes, default=None
     favours : pair of str, default=None
         Names of the numerator and denominator classes; the y axis says which class a
-        positive weight speaks for (short, so that it fits a low figure).
+        positive weight speaks for.
     legend : bool, default=True
-        Name the sets in a legend outside the axes, at their right (a figure legend
-        when the figure has a layout engine, as the collection's style gives it).
+        Name the sets in a legend outside the axes, at their right (a figure legend when
+        the figure has a layout engine, as the collection's style gives it).
 
     Returns
     -------
@@ -1318,38 +1268,184 @@ def plot_weight_pairs(weights, labels, ax=None, *, favours=None, legend=True):
             f"got shape {table.shape}."
         )
     positions = np.arange(len(labels))
-    width = 0.8 / len(weights)
-    drawn = []
-    for s, (name, row) in enumerate(zip(weights, table, strict=True)):
-        offset = (s - (len(weights) - 1) / 2) * width
-        drawn.append(ax.bar(positions + offset, row, width, color=class_color(s + 2),
-                            edgecolor="black", linewidth=0.6, hatch=class_hatch(s),
-                            **HATCH_STYLE, label=str(name)))
+    drawn = _grouped_bars(ax, table, weights, positions, colour_offset=2)
     ax.axhline(0.0, color="black", linewidth=0.8)
     ax.set_xticks(positions, [str(label) for label in labels])
     ax.set_ylabel("$b_j$" if favours is None else f"$b_j$  (> 0: {favours[0]})")
-    if legend:
-        if ax.figure.get_layout_engine() is not None:
-            # a figure legend in the layout's own margin lands on the same pixels however
-            # often the figure is drawn; an axes legend placed outside may move by one
-            ax.figure.legend(loc="outside right center", framealpha=0.9)
-        else:
-            ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
+    if legend and ax.figure.get_layout_engine() is not None:
+        # a figure legend in the layout's own margin lands on the same pixels however often
+        # the figure is drawn; an axes legend placed outside may move by one
+        ax.figure.legend(loc="outside right center", framealpha=0.9)
+    elif legend:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
+    return drawn
+
+
+# ----------------------------------------------------------------------------- tables
+def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None, zeros=True):
+    r"""Counts :math:`C_{ij}` of samples of class :math:`i` predicted as :math:`j`.
+
+    Drawn by scikit-learn's `ConfusionMatrixDisplay`; the correct decisions (the diagonal)
+    are written in grey on grey, and the colour shows the errors only, so that the most
+    frequent confusions stand out.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+    classes : array-like, default=None
+        Row and column order; the sorted labels of both arrays by default.
+    ax : matplotlib Axes, default=None
+    title : str, default=None
+    zeros : bool, default=True
+        Write the zero counts too; with False their cells stay blank, so that the errors
+        made read at a glance among many classes.
+
+    Returns
+    -------
+    sklearn.metrics.ConfusionMatrixDisplay
+        With ``confusion_matrix``, ``ax_``, ``im_`` and ``text_``.
+
+    Examples
+    --------
+    >>> shown = plot_confusion_matrix(["a", "a", "b"], ["a", "b", "b"])
+    >>> shown.confusion_matrix.tolist()
+    [[1, 1], [0, 1]]
+    >>> plt.close("all")
+    """
+    ax = _axes(ax)
+    shown = ConfusionMatrixDisplay.from_predictions(
+        y_true, y_pred, labels=classes, ax=ax, colorbar=False, cmap=ERROR_CMAP,
+        text_kw={"fontsize": MIN_FONT_SIZE})
+    matrix = shown.confusion_matrix
+    errors = np.ma.masked_where(np.eye(len(matrix), dtype=bool), matrix)
+    largest = max(int(errors.max()), 1) if errors.count() else 1
+    shown.im_.set(data=errors, cmap=plt.get_cmap(ERROR_CMAP).with_extremes(bad="#eeeeee"),
+                  clim=(0, largest))
+    for (i, j), count in np.ndenumerate(matrix):
+        shown.text_[i, j].set(color="dimgray" if i == j else
+                              ("white" if count > 0.6 * largest else "black"),
+                              visible=bool(count or zeros))
+    ax.set(xlabel="predicted class", ylabel="true class")
+    ax.grid(False)
+    if title is not None:
+        ax.set_title(title)
+    return shown
+
+
+def plot_correlation_matrices(matrices, axes, *, titles=None, tick_labels=None):
+    r"""Heat maps of :math:`\lvert\rho_{ij}\rvert`, one correlation matrix per axes.
+
+    White is 0 and black is 1 on every panel, so panels compare by eye.
+
+    Parameters
+    ----------
+    matrices : array-like of shape (n, d, d)
+        Correlation matrices (e.g. from `experiments.within_class_correlations`).
+    axes : sequence of n matplotlib Axes
+    titles : sequence of n str, default=None
+    tick_labels : (str, str), default=None
+        Labels of the first and the last feature, put on both axes.
+
+    Returns
+    -------
+    list of matplotlib.image.AxesImage
+        One per panel; pass one to ``fig.colorbar``.
+
+    Examples
+    --------
+    >>> fig, axes = plt.subplots(1, 2)
+    >>> images = plot_correlation_matrices([np.eye(2), [[1.0, -0.5], [-0.5, 1.0]]], axes)
+    >>> images[1].get_array()[0, 1]
+    np.float64(0.5)
+    >>> plt.close(fig)
+    """
+    matrices, axes = np.asarray(matrices, dtype=float), list(np.ravel(axes))
+    if matrices.ndim != 3 or matrices.shape[1] != matrices.shape[2] or \
+            len(axes) != matrices.shape[0]:
+        raise ValueError(f"matrices must have shape (n, d, d) with one Axes per matrix; got "
+                         f"shape {matrices.shape} and {len(axes)} Axes.")
+    last = matrices.shape[1] - 1
+    for k, ax in enumerate(axes):
+        ax.grid(False)
+        ax.set_title(titles[k] if titles is not None else "")
+        if tick_labels is not None:
+            ax.set_xticks([0, last], tick_labels)
+            ax.set_yticks([0, last], tick_labels)
+    return [ax.imshow(np.abs(matrix), cmap=GREY_CMAP, vmin=0, vmax=1)
+            for ax, matrix in zip(axes, matrices, strict=True)]
+
+
+def plot_image_grid(images, image_shape, n_columns, ax=None, *, row_labels=None, title=None,
+                    value_range=(0.0, 255.0), cmap=GREY_CMAP):
+    """Show flattened images (digits, class means, samples) as a grid in one axes.
+
+    The images are tiled row by row into one array, with a one-pixel gap (white) between
+    neighbours.
+
+    Parameters
+    ----------
+    images : array-like of shape (n_images, height * width)
+    image_shape : (int, int)
+    n_columns : int
+        Images per row; the last row is padded with gaps.
+    ax : matplotlib Axes, default=None
+    row_labels : sequence of str, default=None
+        One label per row of the grid, written on the left.
+    title : str, default=None
+    value_range : (float, float), default=(0, 255)
+        Grey levels mapped to white and black; values outside are clipped.
+    cmap : str or Colormap, default=`lecture_utils.style.GREY_CMAP`
+        Ink dark on a light background; `lecture_utils.style.DIVERGING_CMAP` for signed
+        images (e.g. principal components) with a symmetric ``value_range``.
+
+    Returns
+    -------
+    matplotlib.image.AxesImage
+
+    Examples
+    --------
+    >>> shown = plot_image_grid(np.zeros((3, 4)), (2, 2), n_columns=2)
+    >>> shown.get_array().shape, bool(shown.get_array().mask[0, 2])    # a gap between tiles
+    ((5, 5), True)
+    >>> plt.close("all")
+    """
+    images = np.asarray(images, dtype=float)
+    height, width = image_shape
+    if images.ndim != 2 or images.shape[1] != height * width or images.shape[0] == 0:
+        raise ValueError(f"images must have shape (n_images, {height * width}) for images of "
+                         f"shape {tuple(image_shape)}; got {images.shape}.")
+    if int(n_columns) != n_columns or n_columns < 1:
+        raise ValueError(f"n_columns must be a positive integer; got {plain(n_columns)!r}.")
+    n_rows = -(-images.shape[0] // n_columns)
+    mosaic = np.full((n_rows * (height + 1) - 1, n_columns * (width + 1) - 1), np.nan)
+    for i, image in enumerate(images):
+        top, left = (i // n_columns) * (height + 1), (i % n_columns) * (width + 1)
+        mosaic[top:top + height, left:left + width] = image.reshape(height, width)
+    ax = _axes(ax)
+    drawn = ax.imshow(np.ma.masked_invalid(mosaic), cmap=plt.get_cmap(cmap).with_extremes(
+        bad="white"), vmin=value_range[0], vmax=value_range[1], interpolation="nearest")
+    ax.grid(False)
+    ax.set_xticks([])
+    if row_labels is not None and len(row_labels) != n_rows:
+        raise ValueError(f"row_labels has {len(row_labels)} entries for {n_rows} rows.")
+    ax.set_yticks([] if row_labels is None else np.arange(n_rows) * (height + 1)
+                  + (height - 1) / 2, [] if row_labels is None else list(row_labels))
+    ax.tick_params(axis="y", length=0)
+    ax.spines[:].set_visible(False)
+    if title is not None:
+        ax.set_title(title)
     return drawn
 
 
 def plot_llr_calibration(table, ax=None, *, floor=None):
     r"""The error a model claims against the error it makes, per bin of :math:`|\mathrm{llr}|`.
 
-    Draws the columns of `experiments.llr_calibration` on a log scale: the claimed
-    error (circles, dashed) and the observed error (squares, solid) with its 95 %
-    interval; a bin without errors shows its upper bound as a downward triangle.
-    Each tick names a bin and, below it in brackets, its number of samples.
-
-    A claimed error of :math:`10^{-46}` would stretch the axis over dozens of decades
-    and squash the observed intervals flat; with ``floor``, the axis starts there and
-    a claimed error below it is drawn as a black downward triangle on the floor, with
-    its value written beside it.
+    Draws the columns of `experiments.llr_calibration` on a log scale: the claimed error
+    (circles, dashed) and the observed error (squares, solid) with its 95 % interval; a bin
+    without errors shows its upper bound as a downward triangle. Each tick names a bin and,
+    below it in brackets, its number of samples. With ``floor``, the axis starts there, and
+    a claimed error below it is drawn as a black downward triangle on the floor, with its
+    value written beside it (a claimed :math:`10^{-46}` would squash everything else flat).
 
     Parameters
     ----------
@@ -1362,8 +1458,8 @@ def plot_llr_calibration(table, ax=None, *, floor=None):
     Returns
     -------
     dict
-        ``"claimed"`` and ``"observed"``: the lines drawn; ``"below"`` too when some
-        claimed error lies below ``floor``.
+        ``"claimed"`` and ``"observed"``: the lines drawn; ``"below"`` too when some claimed
+        error lies below ``floor``.
 
     Examples
     --------
@@ -1375,16 +1471,12 @@ def plot_llr_calibration(table, ax=None, *, floor=None):
     ['claimed', 'observed']
     >>> plt.close("all")
     """
-    from matplotlib.ticker import LogLocator, NullLocator
-
     ax = _axes(ax)
     needed = ["samples", "claimed error", "observed error", "95 % low", "95 % high"]
     if not all(column in getattr(table, "columns", ()) for column in needed) or len(table) == 0:
         raise ValueError(f"table must be a non-empty llr_calibration table with columns {needed}.")
     x = np.arange(len(table))
-    claimed = table["claimed error"].to_numpy(dtype=float)
-    observed = table["observed error"].to_numpy(dtype=float)
-    low, high = table["95 % low"].to_numpy(dtype=float), table["95 % high"].to_numpy(dtype=float)
+    claimed, observed, low, high = (table[c].to_numpy(dtype=float) for c in needed[1:])
     if floor is None:
         floor = 10.0 ** np.floor(np.log10(max(np.min(claimed[claimed > 0], initial=1e-3),
                                               1e-300)) - 1)
@@ -1404,10 +1496,10 @@ def plot_llr_calibration(table, ax=None, *, floor=None):
             ax.annotate(f"{value:.0e}", (position, floor), xytext=(9, 0),
                         textcoords="offset points", va="center")
     some = observed > 0
-    shown = np.where(some, observed, np.nan)
     drawn["observed"] = ax.errorbar(
-        x, shown, yerr=[np.where(some, observed - np.maximum(low, floor), 0),
-                        np.where(some, high - observed, 0)],
+        x, np.where(some, observed, np.nan),
+        yerr=[np.where(some, observed - np.maximum(low, floor), 0),
+              np.where(some, high - observed, 0)],
         color=class_color(5), linestyle="-", marker="s", markersize=8, capsize=4,
         label="error made (95 % interval)")
     if (~some).any():
@@ -1424,12 +1516,12 @@ def plot_llr_calibration(table, ax=None, *, floor=None):
                                                          strict=True)])
     # room for the outer tick labels, and for a value written right of the last triangle
     ax.set_xlim(-0.5, len(table) - (0.15 if below[-1] else 0.5))
-    ax.set_xlabel("|llr| (number of files)")
-    ax.set_ylabel("error rate")
+    ax.set(xlabel="|llr| (number of files)", ylabel="error rate")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
     return drawn
 
 
+# ------------------------------------------------------------------- the simplex
 #: Corners of the probability simplex of three categories drawn as an equilateral triangle:
 #: the point :math:`\pi = (\pi_1, \pi_2, \pi_3)` is drawn at :math:`\sum_j \pi_j c_j`.
 SIMPLEX_CORNERS = np.array([[0.0, 0.0], [1.0, 0.0], [0.5, np.sqrt(3.0) / 2.0]])
@@ -1467,7 +1559,6 @@ def plot_dirichlet_simplex(concentration, ax=None, *, categories=("1", "2", "3")
     levels : int, default=10
         Shades of the density.
     legend : bool, default=True
-        Name the points in a legend at the right of the axes.
 
     Returns
     -------
@@ -1487,14 +1578,11 @@ def plot_dirichlet_simplex(concentration, ax=None, *, categories=("1", "2", "3")
 
     a = np.asarray(concentration, dtype=float)
     a = np.full(3, a) if a.ndim == 0 else a
-    if a.shape != (3,) or not np.all(a > 0) or not np.all(np.isfinite(a)):
-        raise ValueError(
-            f"concentration must be 3 positive numbers (or one for all three); got "
-            f"{plain(concentration)!r}."
-        )
-    if len(categories) != 3:
-        raise ValueError(f"categories must name the 3 corners; got {list(categories)}.")
-    points = {} if points is None else dict(points)
+    if a.shape != (3,) or not np.all(a > 0) or not np.all(np.isfinite(a)) or len(categories) != 3:
+        raise ValueError(f"concentration must be 3 positive numbers (or one for all three) and "
+                         f"categories 3 names; got {plain(concentration)!r} and "
+                         f"{list(categories)}.")
+    points = dict(points or {})
     for name, point in points.items():
         point = np.asarray(point, dtype=float)
         if point.shape != (3,) or np.any(point < 0) or not np.isclose(point.sum(), 1.0):
@@ -1502,19 +1590,19 @@ def plot_dirichlet_simplex(concentration, ax=None, *, categories=("1", "2", "3")
                              f"{plain(point)!r}.")
     ax = _axes(ax)
     corners = SIMPLEX_CORNERS
-    mesh = UniformTriRefiner(Triangulation(corners[:, 0], corners[:, 1])).refine_triangulation(
-        subdiv=subdiv)
+    mesh = UniformTriRefiner(Triangulation(*corners.T)).refine_triangulation(subdiv=subdiv)
     third = mesh.y / corners[2, 1]
     barycentric = np.column_stack([1.0 - mesh.x - third / 2.0, mesh.x - third / 2.0, third])
     inside = np.clip(barycentric, 0.0, 1.0) * (1.0 - 3e-3) + 1e-3      # finite at the edges
-    density = np.exp(dirichlet_log_density(inside, a))
-    filled = ax.tricontourf(mesh, density, levels=levels, cmap=GREY_CMAP)
+    filled = ax.tricontourf(mesh, np.exp(dirichlet_log_density(inside, a)), levels=levels,
+                            cmap=GREY_CMAP)
     ax.plot(*np.vstack([corners, corners[:1]]).T, color="black", linewidth=1.2)
-    # The bottom names sit under the edge, each running inwards from its corner, so that
-    # the names of two panels side by side do not meet; the top name sits above its corner.
-    offsets = ((0.0, -0.06, "left", "top"), (1.0, -0.06, "right", "top"),
-               (0.5, corners[2, 1] + 0.04, "center", "bottom"))
-    for name, (x, y, ha, va) in zip(categories, offsets, strict=True):
+    # the bottom names sit under the edge, each running inwards from its corner, so that the
+    # names of two panels side by side do not meet; the top name sits above its corner
+    for name, (x, y, ha, va) in zip(categories, ((0.0, -0.06, "left", "top"),
+                                                 (1.0, -0.06, "right", "top"),
+                                                 (0.5, corners[2, 1] + 0.04, "center",
+                                                  "bottom")), strict=True):
         ax.text(x, y, str(name), ha=ha, va=va)
     drawn = [ax.plot(*(np.asarray(point, dtype=float) @ corners), linestyle="none",
                      marker=class_marker(k), markersize=11, markerfacecolor=class_color(k),
@@ -1552,8 +1640,8 @@ def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", 
     counts : array-like of shape (3,)
         Non-negative counts with a positive total.
     concentration : float or array-like of shape (3,)
-        :math:`\boldsymbol a`, every :math:`a_j \ge 1` (so that the MAP estimate is the mode of
-        the posterior given by the formula above).
+        :math:`\boldsymbol a`, every :math:`a_j \ge 1` (so that the MAP estimate is the mode
+        of the posterior given by the formula above).
     axes : sequence of two matplotlib Axes
     categories : sequence of 3 str
         The names written at the corners.
@@ -1561,8 +1649,8 @@ def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", 
     Returns
     -------
     dict
-        ``"estimates"``: ``{"ML": ..., "MAP": ..., "posterior mean": ...}``, arrays of shape (3,);
-        ``"prior"`` and ``"posterior"``: what `plot_dirichlet_simplex` drew on each axes.
+        ``"estimates"``: ``{"ML": ..., "MAP": ..., "posterior mean": ...}``, arrays of shape
+        (3,); ``"prior"`` and ``"posterior"``: what `plot_dirichlet_simplex` drew on each.
 
     Examples
     --------
@@ -1578,15 +1666,12 @@ def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", 
                          f"{plain(counts)!r}.")
     a = np.asarray(concentration, dtype=float)
     a = np.full(3, a) if a.ndim == 0 else a
-    if a.shape != (3,) or not np.all(a >= 1):
-        raise ValueError(f"concentration must be 3 numbers of at least 1 (or one for all three); "
-                         f"got {plain(concentration)!r}.")
-    if len(axes) != 2:
-        raise ValueError(f"axes must be two Axes, the prior's and the posterior's; got "
-                         f"{len(axes)}.")
+    if a.shape != (3,) or not np.all(a >= 1) or len(axes) != 2:
+        raise ValueError(f"concentration must be 3 numbers of at least 1 (or one for all three) "
+                         f"and axes two, the prior's and the posterior's; got "
+                         f"{plain(concentration)!r} and {len(axes)} axes.")
     posterior = counts + a
-    estimates = {"ML": counts / counts.sum(),
-                 "MAP": (posterior - 1.0) / (posterior - 1.0).sum(),
+    estimates = {"ML": counts / counts.sum(), "MAP": (posterior - 1.0) / (posterior - 1.0).sum(),
                  "posterior mean": posterior / posterior.sum()}
     labels = {f"{name} ({', '.join(f'{p:.2f}' for p in point)})": point
               for name, point in estimates.items()}
@@ -1600,404 +1685,80 @@ def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", 
     }
 
 
-def plot_covariance_ellipses(means, covariances, classes, ax=None, *, n_stds=(1.0, 2.0),
-                             principal_axes=True):
-    r"""Each class's covariance ellipses and principal half-axes, in its colour and line style.
+# ------------------------------------------------------------------------- outliers
+#: Line colours of the models in `plot_outlier_effect`, in order (not class colours).
+MODEL_LINE_COLORS = ("#000000", class_color(3))
 
-    With :math:`\Sigma_k = U \operatorname{diag}(\lambda_1, \lambda_2) U^T`, the contour
-    :math:`\Delta_k(x) = n` of class :math:`k` is an ellipse centred at :math:`\mu_k`, with
-    axes along the eigenvectors :math:`u_i` and half-lengths :math:`n\sqrt{\lambda_i}`
-    (`lecture_utils.gaussian.ellipse_points`). The half-axes are drawn for :math:`n = 1`,
-    from :math:`\mu_k` to :math:`\mu_k + \sqrt{\lambda_i}\, u_i`, and the mean in the
-    class's marker. Angles are true only on equal axes: call ``ax.set_aspect("equal")``.
+
+def plot_outlier_effect(effect, ax=None, *, legend=True, title=None, to_scale=None,
+                        feature_names=None):
+    """Linear boundaries fitted without (dashed) and with (solid) one added outlier.
+
+    Where the boundaries without the outlier coincide, the first model's is drawn on top.
+    Each boundary :math:`w^T x + w_0 = 0` is a straight line across the axes, through
+    :math:`-w_0 w / \\lVert w\\rVert^2`.
 
     Parameters
     ----------
-    means : array-like of shape (n_classes, 2)
-    covariances : array-like of shape (n_classes, 2, 2)
-    classes : sequence of str
-        Class names, for the legend.
+    effect : lecture_utils.experiments.OutlierEffect
+        The data, the outlier, its class and each model's boundary without and with it.
     ax : matplotlib Axes, default=None
-    n_stds : sequence of float, default=(1.0, 2.0)
-        The Mahalanobis distances of the ellipses; the first is drawn thicker.
-    principal_axes : bool, default=True
+    legend : bool, default=True
+        Add a legend (its entries are labelled either way, for a figure legend).
+    title : str, default=None
+        The axes' title; the effect's own title (how far each boundary turned) if None.
+    to_scale : float, default=None
+        If given, draw both features to the same scale (equal aspect), so that the angle
+        between two boundaries on screen is their true angle; one range is widened about its
+        centre so that the axes are ``to_scale`` times as high as they are wide.
+    feature_names : (str, str), default=None
 
     Returns
     -------
     dict
-        ``"ellipses"`` (list of Ellipse), ``"axes"`` (list of Line2D), ``"means"``
-        (list of Line2D, one per class, labelled with the class name).
+        ``"points"`` (list of PathCollection), ``"outlier"`` (PathCollection) and
+        ``"boundaries"`` (dict of (model, "before"/"after") -> Line2D).
 
     Examples
     --------
-    >>> drawn = plot_covariance_ellipses([[0.0, 0.0]], [[[4.0, 0.0], [0.0, 1.0]]], ["a"])
-    >>> len(drawn["ellipses"]), len(drawn["axes"]), float(drawn["ellipses"][0].width)
-    (2, 2, 4.0)
+    >>> from lecture_utils.experiments import outlier_effect
+    >>> X = np.array([[0.0, 0.0], [0.5, 1.0], [1.0, 0.2], [3.0, 0.0], [3.5, 1.0], [4.0, 0.4]])
+    >>> drawn = plot_outlier_effect(outlier_effect(X, [0, 0, 0, 1, 1, 1], (9.0, 0.0)))
+    >>> sorted(drawn["boundaries"])[0]
+    ('LDA', 'after')
     >>> plt.close("all")
     """
     ax = _axes(ax)
-    means = np.asarray(means, dtype=float)
-    covariances = np.asarray(covariances, dtype=float)
-    if means.ndim != 2 or means.shape[1] != 2 or covariances.shape != (len(means), 2, 2):
-        raise ValueError(f"means must have shape (K, 2) and covariances (K, 2, 2); got "
-                         f"{means.shape} and {covariances.shape}.")
-    if len(classes) != len(means):
-        raise ValueError(f"classes must name the {len(means)} classes; got {len(classes)}.")
-    drawn = {"ellipses": [], "axes": [], "means": []}
-    for k, (mean, covariance) in enumerate(zip(means, covariances, strict=True)):
-        style = {"color": class_color(k), "linestyle": class_linestyle(k)}
-        for j, n_std in enumerate(n_stds):
-            drawn["ellipses"].append(covariance_ellipse(mean, covariance, n_std, ax,
-                                                        linewidth=2.2 if j == 0 else 1.2,
-                                                        **style))
-        if principal_axes:
-            eigenvalues, eigenvectors = np.linalg.eigh(covariance)
-            for length, direction in zip(np.sqrt(eigenvalues), eigenvectors.T, strict=True):
-                end = mean + length * direction
-                drawn["axes"].extend(ax.plot([mean[0], end[0]], [mean[1], end[1]],
-                                             color=class_color(k), linewidth=2.5))
-        drawn["means"].extend(ax.plot(*mean, marker=class_marker(k), color=class_color(k),
-                                      markeredgecolor="black", markersize=9, linestyle="none",
-                                      label=str(classes[k])))
-    ax.autoscale_view()
-    return drawn
-
-
-def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark=None,
-                                          mark_label=None):
-    r"""How each class's log-likelihood falls when its ML covariance is scaled by :math:`c`.
-
-    For class :math:`k` of a fitted full-covariance ``model``, the markers show
-    :math:`\ell_k(\hat\mu_k, c\hat\Sigma_k) - \ell_k(\hat\mu_k, \hat\Sigma_k)` computed from
-    the data (`lecture_utils.gaussian.log_likelihood_at_scaled_covariance`; class
-    :math:`k` at every third scale, starting at the :math:`k`-th, so that equal curves
-    stay visible), and the line the closed form
-
-    .. math::
-
-        -\frac{N_k D}{2}\Big(\log c + \frac1c - 1\Big),
-
-    one line per distinct class size :math:`N_k`. The x axis is logarithmic.
-
-    Parameters
-    ----------
-    model : fitted GaussianClassifier with ``covariance="full"``
-    X : array-like of shape (n_samples, n_features)
-        The data ``model`` was fitted on.
-    y : array-like of shape (n_samples,)
-    scales : array-like of shape (n_scales,)
-        Positive factors :math:`c`, increasing.
-    ax : matplotlib Axes, default=None
-    mark : float, default=None
-        A scale to mark with a vertical dotted line (e.g. :math:`N_k / (N_k - 1)`).
-    mark_label : str, default=None
-        Its legend entry.
-
-    Returns
-    -------
-    dict
-        ``"points"`` (one Line2D per class), ``"curves"`` (Line2D), ``"mark"`` (Line2D or None).
-
-    Examples
-    --------
-    >>> from lecture_utils.gaussian import GaussianClassifier
-    >>> X, y = np.array([[0.0], [2.0], [1.0], [5.0]]), np.array([0, 0, 1, 1])
-    >>> drawn = plot_scaled_covariance_log_likelihood(GaussianClassifier().fit(X, y), X, y,
-    ...                                               [0.5, 1.0, 2.0], mark=1.5)
-    >>> len(drawn["points"]), len(drawn["curves"])
-    (2, 1)
-    >>> plt.close("all")
-    """
-    from .gaussian import log_likelihood_at_scaled_covariance
-
-    ax = _axes(ax)
-    X, y = np.asarray(X, dtype=float), np.asarray(y)
-    scales = np.asarray(scales, dtype=float)
-    if getattr(model, "covariance", None) != "full":
-        raise ValueError("model must be a GaussianClassifier fitted with covariance='full'.")
-    index = class_index(model.classes_, y)
-    drawn = {"points": [], "curves": [], "mark": None}
-    for k, label in enumerate(np.asarray(model.classes_).tolist()):
-        rows = X[index == k]
-        values = log_likelihood_at_scaled_covariance(rows, model.means_[k],
-                                                     model.covariances_[k], [1.0, *scales])
-        shown = slice(k % 3, None, 3)
-        drawn["points"].extend(ax.plot(scales[shown], (values[1:] - values[0])[shown],
-                                       marker=class_marker(k), color=class_color(k),
-                                       markeredgecolor="black", linestyle="none",
-                                       markersize=8, label=str(label)))
-    fine = np.geomspace(scales.min(), scales.max(), 400)
-    for size in np.unique(np.bincount(index)[np.bincount(index) > 0]):
-        drawn["curves"].extend(ax.plot(
-            fine, -0.5 * size * X.shape[1] * (np.log(fine) + 1.0 / fine - 1.0), color="black",
-            linewidth=1.5, zorder=1, label=f"formula, $N_k = {size}$"))
-    if mark is not None:
-        drawn["mark"] = ax.axvline(mark, color="black", linestyle=":", linewidth=1.5,
-                                   label=mark_label)
-    ax.set_xscale("log")
-    ticks = [t for t in (0.25, 0.5, 0.7, 1.0, 1.4, 2.0, 4.0) if scales.min() <= t <= scales.max()]
-    ax.set_xticks(ticks, labels=[f"{t:g}" for t in ticks])
-    ax.minorticks_off()
-    ax.set_xlabel(r"scale $c$ of the covariance")
-    ax.set_ylabel(r"$\ell_k(c\hat\Sigma_k) - \ell_k(\hat\Sigma_k)$")
-    return drawn
-
-
-@dataclass
-class ErrorAreaPlot:
-    """What `plot_error_areas` drew, and the area it shaded."""
-
-    ax: object
-    curves: list = field(default_factory=list)
-    areas: list = field(default_factory=list)
-    error: float = 0.0
-
-
-def plot_error_areas(model, grid, ax=None, *, priors=None, feature_name=None):
-    r"""The weighted class densities :math:`\pi_k\,p(x \mid k)` along one feature, and the
-    areas where Bayes' rule errs, shaded.
-
-    Bayes' rule picks the class with the largest :math:`\pi_k\,p(x \mid k)`, so at each
-    :math:`x` it is wrong for every other class; the shaded area of class :math:`k` (its
-    colour and hatch) is the probability that a member of class :math:`k` is misassigned,
-    and the shaded areas add up to the Bayes error of the model,
-
-    .. math::
-
-        \operatorname{err} = \int \sum_k [\hat y(x) \ne k]\,\pi_k\,p(x \mid k)\,dx
-        = \int \min\big(\pi_0\,p(x \mid 0),\, \pi_1\,p(x \mid 1)\big)\,dx
-        \quad\text{(two classes)},
-
-    which is returned as ``error`` (trapezoid rule over ``grid``; the grid must cover
-    the classes for it to be the whole area).
-
-    Parameters
-    ----------
-    model : fitted classifier with ``log_likelihood``, ``classes_`` and ``priors_``, one feature
-    grid : array-like of shape (n_points,)
-        Increasing feature values.
-    ax : matplotlib Axes, default=None
-    priors : array-like of shape (n_classes,), default=None
-        :math:`\pi_k`; the model's ``priors_`` when None.
-    feature_name : str, default=None
-        The x-axis label.
-
-    Returns
-    -------
-    ErrorAreaPlot
-
-    Examples
-    --------
-    >>> from lecture_utils.gaussian import GaussianClassifier
-    >>> X, y = np.array([[-1.0], [1.0], [1.0], [3.0]]), np.array([0, 0, 1, 1])
-    >>> model = GaussianClassifier(covariance="tied").fit(X, y)   # means 0, 2; variance 1
-    >>> drawn = plot_error_areas(model, np.linspace(-8, 10, 2001))
-    >>> round(drawn.error, 4)                                      # Phi(-1)
-    0.1587
-    >>> plt.close("all")
-    """
-    ax = _axes(ax)
-    grid = np.asarray(grid, dtype=float)
-    if grid.ndim != 1 or grid.size < 2 or np.any(np.diff(grid) <= 0):
-        raise ValueError(f"grid must be increasing feature values, at least two; got shape "
-                         f"{grid.shape}.")
-    classes = np.asarray(model.classes_)
-    priors = model.priors_ if priors is None else np.asarray(priors, dtype=float)
-    weighted = np.exp(log_joint(model.log_likelihood(grid[:, None]), priors))
-    decided = np.argmax(weighted, axis=1)
-    drawn = ErrorAreaPlot(ax=ax)
-    for k, label in enumerate(classes.tolist()):
-        wrong = decided != k
-        drawn.curves.extend(ax.plot(grid, weighted[:, k], color=class_color(k),
-                                    linestyle=class_linestyle(k), label=f"π p(x | {label})"))
-        drawn.areas.append(ax.fill_between(grid, 0.0, weighted[:, k], where=wrong,
-                                           color=class_color(k), alpha=0.35,
-                                           hatch=class_hatch(k) or "..", **HATCH_STYLE,
-                                           label=f"{label} misassigned"))
-        drawn.error += float(np.trapezoid(np.where(wrong, weighted[:, k], 0.0), grid))
-    ax.set(xlim=(grid[0], grid[-1]), ylabel="π p(x | class)")
-    ax.set_ylim(bottom=0.0)
-    return _finish(ax, drawn, feature_name=feature_name)
-
-
-def plot_projections(X, y, directions, axes, *, classes=None, bins=30):
-    r"""Two-feature data with lines along chosen directions, and each class's histogram of
-    the projections on each direction.
-
-    For a direction :math:`w`, the projection of :math:`x` is
-    :math:`z = u^T (x - \bar x)` with :math:`u = w / \lVert w\rVert` and :math:`\bar x`
-    the mean of all samples: the signed distance of :math:`x`'s foot on the line through
-    :math:`\bar x` along :math:`u`. The first axes get the scatter (class markers and
-    colours) and one line per direction (black, its own line style) through
-    :math:`\bar x`; they are set to equal aspect, so that the angles between the lines
-    are true. Each further axes gets the histograms of one direction's projections, one
-    per class (its colour and hatch), titled with the direction's name.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,)
-    directions : dict of str to array-like of shape (2,)
-        Name -> direction :math:`w` (any length but zero).
-    axes : sequence of matplotlib Axes
-        ``1 + len(directions)`` axes: the scatter's, then one per direction.
-    classes : sequence, default=None
-        The class order (colours, markers); ``np.unique(y)`` when None.
-    bins : int, default=30
-        Histogram bins, shared by the classes of one direction.
-
-    Returns
-    -------
-    dict
-        ``"points"`` (one PathCollection per class), ``"lines"`` (one Line2D per
-        direction, labelled with its name), ``"histograms"`` (per direction, one bar
-        container per class) and ``"projections"`` (name -> ndarray of shape (n_samples,)).
-
-    Examples
-    --------
-    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
-    >>> fig, axes = plt.subplots(1, 2)
-    >>> drawn = plot_projections(X, [0, 0, 1, 1], {"x1": [2.0, 0.0]}, axes)
-    >>> drawn["projections"]["x1"].tolist()
-    [-2.0, -1.0, 1.0, 2.0]
-    >>> plt.close(fig)
-    """
-    X, y = np.asarray(X, dtype=float), np.asarray(y)
-    if X.ndim != 2 or X.shape[1] != 2 or y.shape != (X.shape[0],):
-        raise ValueError(f"X must have two columns and y one label per row; got shapes "
-                         f"{X.shape} and {y.shape}.")
-    if not isinstance(directions, dict) or not directions:
-        raise ValueError("directions must be a non-empty dict of name -> 2-D direction.")
-    if len(axes) != 1 + len(directions):
-        raise ValueError(f"axes must be {1 + len(directions)}: the scatter's and one per "
-                         f"direction; got {len(axes)}.")
-    classes = np.unique(y) if classes is None else np.asarray(classes)
-    index = class_index(classes, y)
-    centre = X.mean(axis=0)
-    reach = np.abs(X - centre).max()
-    drawn = {"points": scatter_classes(X, y, classes, axes[0], size=14, alpha=0.5),
-             "lines": [], "histograms": [], "projections": {}}
-    for j, (name, w) in enumerate(directions.items()):
-        w = np.asarray(w, dtype=float)
-        if w.shape != (2,) or not np.all(np.isfinite(w)) or not np.any(w):
-            raise ValueError(f"direction {name!r} must be two finite numbers, not both zero; "
-                             f"got {plain(w)!r}.")
-        u = w / np.linalg.norm(w)
-        ends = centre + np.outer([-reach, reach], u)
-        drawn["lines"].extend(axes[0].plot(ends[:, 0], ends[:, 1], color="black",
-                                           linestyle=("-", "--", ":", "-.")[j % 4],
-                                           linewidth=2.0, label=name))
-        z = (X - centre) @ u
-        drawn["projections"][name] = z
-        edges = np.histogram_bin_edges(z, bins=bins)
-        drawn["histograms"].append([
-            axes[j + 1].hist(z[index == k], bins=edges, color=class_color(k), alpha=0.35,
-                             hatch=class_hatch(k), **HATCH_STYLE, label=str(label))[2]
-            for k, label in enumerate(classes.tolist())])
-        axes[j + 1].set(title=f"on {name}", xlabel="projection", yticks=[])
-    axes[0].set_aspect("equal", adjustable="datalim")
-    return drawn
-
-
-def plot_loss_along(W, moves, X1, C, penalty=0.0, ax=None, *, steps=None):
-    r"""The penalised loss along straight lines through ``W``: :math:`J(W + s\,V)` against ``s``.
-
-    Each named direction :math:`V` (the shape of :math:`W`) gets one curve, in its own colour,
-    marker and line style. A flat curve is a direction in which the Hessian has a zero
-    eigenvalue: :math:`J` does not change, e.g. the same shift of every bias.
-
-    Parameters
-    ----------
-    W : array-like of shape (d + 1, K)
-        Where the lines pass, e.g. the fitted weights.
-    moves : dict of str to array-like of shape (d + 1, K)
-        The directions :math:`V`, by the name shown in the legend.
-    X1, C, penalty
-        As in `lecture_utils.logistic.cross_entropy`.
-    ax : matplotlib Axes, default=None
-    steps : array-like, default=None
-        The values of :math:`s`; 61 from -3 to 3 if None.
-
-    Returns
-    -------
-    list of Line2D
-        One per direction, in the order of ``moves``.
-
-    Examples
-    --------
-    >>> from lecture_utils.logistic import add_bias, one_hot
-    >>> X1, C = add_bias(np.array([[0.0], [1.0], [2.0]])), one_hot(np.array([0, 1, 1]), 2)
-    >>> lines = plot_loss_along(np.zeros((2, 2)), {"shared bias": [[1.0, 1.0], [0.0, 0.0]]}, X1, C)
-    >>> bool(np.ptp(lines[0].get_ydata()) < 1e-12)          # a shared shift changes nothing
-    True
-    >>> plt.close("all")
-    """
-    from .logistic import cross_entropy
-
-    ax = _axes(ax)
-    W = np.asarray(W, dtype=float)
-    steps = np.linspace(-3.0, 3.0, 61) if steps is None else np.asarray(steps, dtype=float)
-    lines = []
-    for k, (name, move) in enumerate(moves.items()):
-        move = np.asarray(move, dtype=float)
-        if move.shape != W.shape:
-            raise ValueError(f"direction {name!r} has shape {move.shape}; W has {W.shape}.")
-        losses = [cross_entropy(W + s * move, X1, C, penalty) for s in steps]
-        lines.extend(ax.plot(steps, losses, label=name, color=class_color(k),
-                             linestyle=class_linestyle(k), marker=class_marker(k),
-                             markevery=max(1, steps.size // 6)))
-    ax.set(xlabel="step $s$", ylabel="$J(W + sV)$")
-    return lines
-
-
-def plot_class_histograms(values, y, ax=None, *, bins=30, thresholds=None):
-    r"""Histograms (densities) of one quantity in each class, with vertical thresholds.
-
-    Each class has its colour and its hatch (`class_hatch`); each threshold is a black
-    vertical line in its own line style, labelled by its name, so that nothing is told
-    apart by colour alone.
-
-    Parameters
-    ----------
-    values : array-like of shape (n_samples,)
-    y : array-like of shape (n_samples,)
-    ax : matplotlib Axes, default=None
-    bins : int or array-like, default=30
-        As in ``numpy.histogram``, shared by all classes.
-    thresholds : dict of str to float, default=None
-        Where to draw vertical lines, by the label shown in the legend.
-
-    Returns
-    -------
-    dict
-        ``"bars"`` (one BarContainer per class, in the order of ``np.unique(y)``) and
-        ``"thresholds"`` (Line2D, one per threshold).
-
-    Examples
-    --------
-    >>> drawn = plot_class_histograms([1.0, 2.0, 2.5, 6.0, 7.0], [0, 0, 0, 1, 1], bins=4,
-    ...                               thresholds={"cut": 4.0})
-    >>> len(drawn["bars"]), drawn["thresholds"][0].get_xdata()[0]
-    (2, 4.0)
-    >>> plt.close("all")
-    """
-    ax = _axes(ax)
-    values, y = np.asarray(values, dtype=float), np.asarray(y)
-    if values.ndim != 1 or y.shape != values.shape:
-        raise ValueError(
-            f"values and y must be 1-D and of the same length; got shapes {values.shape} and "
-            f"{y.shape}."
-        )
-    edges = np.histogram_bin_edges(values, bins=bins)
-    drawn = {"bars": [], "thresholds": []}
-    for k, label in enumerate(np.unique(y).tolist()):
-        drawn["bars"].append(ax.hist(
-            values[y == label], bins=edges, density=True, alpha=0.45, color=class_color(k),
-            edgecolor=class_color(k), hatch=class_hatch(k + 1), label=f"class {label}")[2])
-    for m, (name, value) in enumerate((thresholds or {}).items()):
-        drawn["thresholds"].append(ax.axvline(value, color="black", linewidth=2,
-                                              linestyle=class_linestyle(m + 1), label=name))
-    ax.set_ylabel("density")
+    classes = np.unique(effect.y)
+    drawn = {"points": scatter_classes(effect.X, effect.y, classes, ax, size=30, alpha=0.7),
+             "boundaries": {}}
+    k = class_index(classes, [effect.label])[0]
+    drawn["outlier"] = ax.scatter(*effect.outlier, s=300, marker="*", color=class_color(k),
+                                  edgecolor="black", linewidth=1.2, zorder=5, label="outlier")
+    for m, (color, (name, pair)) in enumerate(zip(MODEL_LINE_COLORS, effect.boundaries.items(),
+                                                  strict=True)):
+        for when, (w, w0) in zip(("before", "after"), pair, strict=True):
+            point = -w0 * w / (w @ w)
+            drawn["boundaries"][name, when] = ax.axline(
+                tuple(point), tuple(point + [-w[1], w[0]]), color=color,
+                linestyle="-" if when == "after" else "--",
+                linewidth=2.4 if when == "after" else 1.6,
+                zorder=2 if when == "after" else 4 - 0.1 * m,
+                label=name if when == "after" else None)
+    extent = np.vstack([effect.X, effect.outlier])
+    lows, highs = extent.min(axis=0), extent.max(axis=0)
+    lows, highs = lows - 0.08 * (highs - lows), highs + 0.08 * (highs - lows)
+    if to_scale is not None:
+        width = max(highs[0] - lows[0], (highs[1] - lows[1]) / to_scale)
+        centre, half = (lows + highs) / 2, np.array([width, to_scale * width]) / 2
+        lows, highs = centre - half, centre + half
+        ax.set_aspect("equal")
+    ax.set(xlim=(lows[0], highs[0]), ylim=(lows[1], highs[1]))
+    ax.plot([], [], color="grey", linestyle="--", label="without the outlier")
+    _label(ax, feature_names)
+    if legend:
+        ax.legend(loc="best", framealpha=0.9)
+    ax.set_title(effect.title if title is None else title, fontsize=MIN_FONT_SIZE)
     return drawn
 
 
@@ -2008,10 +1769,8 @@ def plot_outlier_panels(effects, axes, *, to_scale=0.55, feature_names=("$x_1$",
     Parameters
     ----------
     effects : sequence of lecture_utils.experiments.OutlierEffect
-        E.g. ``[outlier_effect(X, y, position) for position in positions]``.
     axes : sequence of matplotlib Axes
-        One per effect, in one figure (use ``layout=`` a constrained layout, so that the
-        legend below the panels gets its room).
+        One per effect, in one figure with a constrained layout (room for the legend).
     to_scale : float, default=0.55
         As in `plot_outlier_effect`: both features to one scale, so the angles are true.
     feature_names : (str, str), default=("$x_1$", "$x_2$")
@@ -2019,7 +1778,7 @@ def plot_outlier_panels(effects, axes, *, to_scale=0.55, feature_names=("$x_1$",
     Returns
     -------
     list of str
-        The panel titles, e.g. ``"LDA 24°, LR 0°"`` (LR: logistic regression), one per effect.
+        The panel titles, e.g. ``"LDA 24°, LR 0°"`` (LR: logistic regression).
 
     Examples
     --------
@@ -2034,131 +1793,11 @@ def plot_outlier_panels(effects, axes, *, to_scale=0.55, feature_names=("$x_1$",
     effects = list(effects)
     if len(axes) != len(effects):
         raise ValueError(f"one axes per effect: got {len(axes)} axes for {len(effects)} effects.")
-    titles = []
-    for ax, effect in zip(axes, effects, strict=True):
-        titles.append("LDA {:.0f}°, LR {:.0f}°".format(*effect.rotation_degrees.values()))
-        plot_outlier_effect(effect.X, effect.y, effect.outlier, effect.boundaries, ax,
-                            label=effect.label, title=titles[-1], legend=False,
-                            to_scale=to_scale, feature_names=feature_names)
+    titles = ["LDA {:.0f}°, LR {:.0f}°".format(*effect.rotation_degrees.values())
+              for effect in effects]
+    for ax, effect, title in zip(axes, effects, titles, strict=True):
+        plot_outlier_effect(effect, ax, title=title, legend=False, to_scale=to_scale,
+                            feature_names=feature_names)
     axes[0].figure.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center",
                           ncol=6, columnspacing=0.8, handlelength=1.5)
     return titles
-
-
-def plot_error_curves(errors, ax=None, *, highlight=None, log=False, ylabel="error (%)",
-                      legend_loc="upper center"):
-    r"""Several error-against-dimension curves on one axes, told apart by line style.
-
-    Column :math:`c` of ``errors`` is drawn by `plot_error_against_dimension` as the
-    curve :math:`m \mapsto 100\, e_c(m)` (in per cent), in the colour and the line style
-    of class :math:`c` in `lecture_utils.style` (solid, dashed, dotted, dash-dot, ...),
-    and the legend holds every curve in one row.
-
-    Parameters
-    ----------
-    errors : pandas.DataFrame
-        Error rates in [0, 1]; the index holds the numbers of features :math:`m`, each
-        column one curve, named in the legend by its column name.
-    ax : matplotlib Axes, default=None
-    highlight : dict of column name to sequence of int, default=None
-        The dimensions to mark, with their error, on a curve.
-    log : bool, default=False
-        Error axis on a log scale, as in `plot_error_against_dimension`.
-    ylabel : str, default="error (%)"
-    legend_loc : str, default="upper center"
-
-    Returns
-    -------
-    dict of column name to list of Line2D
-        What `plot_error_against_dimension` drew for each column.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> errors = pd.DataFrame({"a": [0.1, 0.05, 0.06], "b": [0.2, 0.1, 0.08]}, index=[1, 5, 10])
-    >>> drawn = plot_error_curves(errors, highlight={"a": [5]})
-    >>> len(drawn["a"]), drawn["b"][0].get_linestyle()
-    (2, '--')
-    >>> plt.close("all")
-    """
-    if not hasattr(errors, "columns") or errors.shape[1] == 0:
-        raise ValueError("errors must be a pandas DataFrame with one column per curve, indexed "
-                         "by the numbers of features.")
-    highlight = {} if highlight is None else dict(highlight)
-    unknown = [name for name in highlight if name not in errors.columns]
-    if unknown:
-        raise ValueError(f"highlight names {unknown}, which are not columns of errors "
-                         f"({list(errors.columns)}).")
-    ax = _axes(ax)
-    dimensions = errors.index.to_numpy()
-    drawn = {}
-    for k, name in enumerate(errors.columns):
-        drawn[name] = plot_error_against_dimension(
-            dimensions, errors[name].to_numpy(dtype=float), ax, label=str(name),
-            highlight=highlight.get(name, ()), color=class_color(k),
-            linestyle=class_linestyle(k), log=log, ylabel=ylabel)
-    ax.legend(ncol=errors.shape[1], loc=legend_loc)
-    return drawn
-
-
-def plot_shared_covariance_comparison(full, tied, classes, ax=None, *, n_stds=(1.0, 2.0),
-                                      names=None):
-    r"""Each class's own covariance ellipses beside the one shared covariance, in two dimensions.
-
-    For each class :math:`k` in ``classes``, the ellipses
-    :math:`(x - \mu_k)^T \Sigma_k^{-1} (x - \mu_k) = n^2` of the ``full`` model (in the
-    class's colour and line style, `plot_covariance_ellipses`), and, dotted black at the
-    same mean, the ellipse :math:`(x - \mu_k)^T \Sigma^{-1} (x - \mu_k) = n_{\max}^2` of the
-    ``tied`` model's shared :math:`\Sigma`: where one shared covariance fits every class,
-    the dotted ellipse follows each class's outer one. Equal axes, so that shapes and
-    angles are true; the legend is outside, on the right.
-
-    Parameters
-    ----------
-    full, tied : fitted `GaussianClassifier` on two features
-        With ``covariance="full"`` and ``"tied"``, fitted on the same data.
-    classes : sequence
-        Labels (from ``full.classes_``) of the classes to draw.
-    ax : matplotlib Axes, default=None
-    n_stds : sequence of float, default=(1.0, 2.0)
-        Mahalanobis distances of the class ellipses; the shared one is drawn at the largest.
-    names : sequence of str, default=None
-        The classes' names in the legend; by default the labels themselves.
-
-    Returns
-    -------
-    dict
-        What `plot_covariance_ellipses` returns, and ``"shared"``: the dotted ellipses.
-
-    Examples
-    --------
-    >>> from lecture_utils.gaussian import GaussianClassifier
-    >>> X = np.array([[0.0, 0.0], [2.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.2, 5.0], [5.0, 8.0]])
-    >>> y = [0, 0, 0, 1, 1, 1]
-    >>> full, tied = (GaussianClassifier(covariance=c).fit(X, y) for c in ("full", "tied"))
-    >>> drawn = plot_shared_covariance_comparison(full, tied, [0, 1], names=["a", "b"])
-    >>> len(drawn["ellipses"]), len(drawn["shared"]), drawn["shared"][0].get_linestyle()
-    (4, 2, ':')
-    >>> [line.get_label() for line in drawn["means"]]
-    ['a', 'b']
-    >>> plt.close("all")
-    """
-    for model, kind in ((full, "full"), (tied, "tied")):
-        if getattr(model, "covariance", None) != kind or not hasattr(model, "covariances_"):
-            raise ValueError(f"{kind} must be a GaussianClassifier(covariance={kind!r}), fitted.")
-    if full.means_.shape[1] != 2:
-        raise ValueError(f"the models must be fitted on two features; got {full.means_.shape[1]}.")
-    index = class_index(full.classes_, np.asarray(classes))
-    ax = _axes(ax)
-    means = full.means_[index]
-    drawn = {"shared": [covariance_ellipse(mean, tied.covariances_[0], max(n_stds), ax,
-                                           color="black", linestyle=":", linewidth=2.0,
-                                           label="shared (tied)" if k == 0 else None)
-                        for k, mean in enumerate(means)]}
-    drawn.update(plot_covariance_ellipses(means, full.covariances_[index],
-                                          [str(c) for c in (classes if names is None
-                                                            else names)], ax, n_stds=n_stds,
-                                          principal_axes=False))
-    ax.set_aspect("equal")
-    ax.legend(loc="center left", bbox_to_anchor=(1.02, 0.5))
-    return drawn

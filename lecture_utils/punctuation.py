@@ -27,17 +27,10 @@ the sequence of symbol classes (the categorical view, one token per symbol),
 :math:`y_j = \sum_i [x_i = j]`; `tokens_from_counts` goes back from counts to
 tokens.
 
-Two more descriptions of a file, for experiments: `count_bigrams` counts the
-49 ordered pairs of consecutive symbol classes (some of the order the counts
-lose), and `count_code_punctuation` counts the code alone, after
-`strip_comments_and_strings` has removed the comments and string literals of
-a given language. The latter needs the language, which a classifier of
-unknown files does not have: it measures what comments and strings
-contribute, it is not a feature for such a classifier.
+One more description of a file: `count_bigrams` counts the 49 ordered pairs of
+consecutive symbol classes (some of the order the counts lose). The counts of the code
+alone, without comments and strings, are made by ``data/build_code_features.py``.
 """
-
-import io
-import tokenize
 
 import numpy as np
 
@@ -128,113 +121,11 @@ def count_punctuation(text):
     return np.bincount(indices, minlength=len(CLASS_NAMES)).astype(np.int64)
 
 
-#: The languages whose comments and string literals `strip_comments_and_strings` knows.
-LANGUAGES = ("C", "Python")
-
 #: Names of the ordered pairs of symbol classes, ``"braces_braces"``, ``"braces_brackets"``, ...
 BIGRAM_NAMES = tuple(f"{first}_{second}" for first in CLASS_NAMES for second in CLASS_NAMES)
 
 #: Short labels of the pairs, ``"{} {}"``, ``"{} []"``, ...
 BIGRAM_LABELS = tuple(f"{first} {second}" for first in CLASS_LABELS for second in CLASS_LABELS)
-
-
-def _strip_c(text):
-    """C source without its comments, string literals and character literals."""
-    kept = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        pair = text[i:i + 2]
-        if pair == "//":
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-        elif pair == "/*":
-            end = text.find("*/", i + 2)
-            kept.append(" ")
-            i = n if end < 0 else end + 2
-        elif c in "\"'":
-            i += 1
-            while i < n and text[i] != c and text[i] != "\n":
-                i += 2 if text[i] == "\\" else 1
-            i += 1
-            kept.append(" ")
-        else:
-            kept.append(c)
-            i += 1
-    return "".join(kept)
-
-
-def _strip_python(text):
-    """Python source without its comments and string literals (docstrings included)."""
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
-    except (tokenize.TokenError, SyntaxError) as error:
-        raise ValueError(
-            f"text is not valid Python, so its comments and strings cannot be found: {error}"
-        ) from None
-    skipped = (tokenize.COMMENT, tokenize.STRING)
-    return " ".join(token.string for token in tokens if token.type not in skipped)
-
-
-def strip_comments_and_strings(text, language):
-    """``text`` with the comments and string literals of ``language`` removed.
-
-    Parameters
-    ----------
-    text : str
-        Source code.
-    language : {"C", "Python"}
-        C: ``// ...`` and ``/* ... */`` comments, ``"..."`` strings and
-        ``'.'`` character literals (with backslash escapes) are removed;
-        preprocessor lines stay. Python: the ``COMMENT`` and ``STRING``
-        tokens of the standard `tokenize` module are removed (docstrings and
-        f-strings included); every other token is kept.
-
-    Returns
-    -------
-    str
-        The remaining code; removed pieces leave at most a space.
-
-    Raises
-    ------
-    ValueError
-        An unknown language, or Python text that does not tokenize.
-
-    Examples
-    --------
-    >>> strip_comments_and_strings('f(x); /* a, b. */ s = "{;}";', "C")
-    'f(x);   s =  ;'
-    """
-    _check_text(text)
-    if language == "C":
-        return _strip_c(text)
-    if language == "Python":
-        return _strip_python(text)
-    raise ValueError(f"language must be one of {LANGUAGES}; got {language!r}.")
-
-
-def count_code_punctuation(text, language):
-    """`count_punctuation` of the code alone: comments and string literals left out.
-
-    Parameters
-    ----------
-    text : str
-    language : {"C", "Python"}
-        The language whose comments and strings are removed first (see
-        `strip_comments_and_strings`). Knowing it is an oracle: a classifier
-        of unknown files cannot do this; the counts serve to measure what
-        comments and strings contribute.
-
-    Returns
-    -------
-    ndarray of int64, shape (7,)
-
-    Examples
-    --------
-    >>> count_code_punctuation("x = f(a)  # see f.\\n", "Python").tolist()
-    [0, 0, 2, 0, 0, 0, 0]
-    """
-    return count_punctuation(strip_comments_and_strings(text, language))
 
 
 def count_bigrams(text):

@@ -116,28 +116,58 @@ STYLE = {
 
 
 def apply_style():
-    """Set matplotlib's rcParams to the collection's style and return them."""
+    """Set matplotlib's rcParams to the collection's style and return them.
+
+    Examples
+    --------
+    >>> apply_style()["font.size"]
+    16
+    """
     mpl.rcParams.update(STYLE)
     return dict(STYLE)
 
 
 def class_color(k):
-    """Colour of class index ``k`` (cycles after ten classes)."""
+    """Colour of class index ``k`` (cycles after ten classes).
+
+    Examples
+    --------
+    >>> class_color(0), class_color(10)
+    ('#0072B2', '#0072B2')
+    """
     return CLASS_COLORS[k % len(CLASS_COLORS)]
 
 
 def class_marker(k):
-    """Marker of class index ``k`` (cycles after ten classes)."""
+    """Marker of class index ``k`` (cycles after ten classes).
+
+    Examples
+    --------
+    >>> class_marker(1)
+    's'
+    """
     return CLASS_MARKERS[k % len(CLASS_MARKERS)]
 
 
 def class_linestyle(k):
-    """Line style of class index ``k`` (cycles after ten classes)."""
+    """Line style of class index ``k`` (cycles after ten classes).
+
+    Examples
+    --------
+    >>> class_linestyle(1)
+    '--'
+    """
     return CLASS_LINESTYLES[k % len(CLASS_LINESTYLES)]
 
 
 def class_hatch(k):
-    """Hatch pattern of class index ``k`` (cycles after ten classes)."""
+    """Hatch pattern of class index ``k`` (cycles after ten classes).
+
+    Examples
+    --------
+    >>> class_hatch(0), class_hatch(1)
+    ('', '//')
+    """
     return CLASS_HATCHES[k % len(CLASS_HATCHES)]
 
 
@@ -149,6 +179,11 @@ def region_colormap(n_classes, lightness=0.75):
     n_classes : int
     lightness : float in [0, 1)
         How far each colour is mixed towards white.
+
+    Examples
+    --------
+    >>> [round(float(c), 3) for c in region_colormap(2, lightness=0.5)(1)]
+    [0.951, 0.812, 0.5, 1.0]
     """
     pale = [
         tuple(c + (1.0 - c) * lightness for c in to_rgb(class_color(k)))

@@ -1,9 +1,11 @@
 """Interactive controls for the notebooks.
 
 Each control is a thin ipywidgets shell around a pure function that computes
-everything the control shows; the unit tests call those functions directly,
-and each notebook shows a static figure beside the control. Default figure sizes
-leave room on a slide for the control itself, a heading and a line of text.
+everything the control shows from the models' own methods (``predict``, ``llr``,
+``llr_coefficients``); the unit tests call those functions directly, and each notebook
+shows a static figure beside the control. Default figure sizes leave room on a slide for
+the control itself, a heading and a line of text. Outside a notebook a control prints its
+first drawing when it is made, hence the ``redirect_stdout`` in the examples.
 """
 
 from dataclasses import dataclass
@@ -12,13 +14,7 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 
-from .decision import (
-    bayes_decision,
-    error_rate,
-    log_joint,
-    posterior_from_llr,
-    prior_log_odds_threshold,
-)
+from .decision import bayes_decision, log_joint, posterior_from_llr, prior_log_odds_threshold
 from .discrete import CategoricalClassifier, MultinomialClassifier
 from .experiments import outlier_effect
 from .gaussian import COVARIANCE_TYPES, GaussianClassifier
@@ -27,12 +23,10 @@ from .plotting import (
     plot_decision_regions,
     plot_error_against_dimension,
     plot_image_grid,
-    plot_llr_weights,
     plot_outlier_effect,
     plot_posterior_curve,
     show_figure,
 )
-from .style import class_color
 from .validation import plain
 
 COVARIANCE_LABELS = {
@@ -45,7 +39,14 @@ COVARIANCE_LABELS = {
 
 @dataclass(frozen=True)
 class CovarianceView:
-    """What the covariance control shows for one choice."""
+    """What the covariance control shows for one choice (`covariance_view`).
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_iris_2d
+    >>> covariance_view(*load_iris_2d(), "tied").title
+    'tied (LDA): training accuracy 80.0%'
+    """
 
     covariance: str
     model: GaussianClassifier
@@ -65,6 +66,12 @@ def covariance_view(X, y, covariance):
     Returns
     -------
     CovarianceView
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_iris_2d
+    >>> round(covariance_view(*load_iris_2d(), "full").training_accuracy, 3)
+    0.8
     """
     model = GaussianClassifier(covariance=covariance).fit(X, y)
     accuracy = float(model.score(X, y))
@@ -78,6 +85,15 @@ def covariance_widget(X, y, feature_names=None, figsize=(8.0, 3.4)):
     Returns
     -------
     ipywidgets.interactive
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_iris_2d
+    >>> from contextlib import redirect_stdout
+    >>> with redirect_stdout(None):
+    ...     control = covariance_widget(*load_iris_2d())
+    >>> control.children[0].options[0]
+    ('full (QDA)', 'full')
     """
 
     def draw(covariance):
@@ -115,6 +131,12 @@ class CategoricalAlphaView:
         Categories that no class can produce (possible only with
         :math:`\alpha = 0` and declared categories never seen in training).
     title : str
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import FUR_COLOURS, load_cat_fur
+    >>> categorical_alpha_view(*load_cat_fur(), 0.0, [FUR_COLOURS]).title
+    '$\\alpha$ = 0 (ML)'
     """
 
     alpha: float
@@ -143,6 +165,13 @@ def categorical_alpha_view(X, y, alpha, categories=None, priors=None):
     Returns
     -------
     CategoricalAlphaView
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import FUR_COLOURS, load_cat_fur
+    >>> view = categorical_alpha_view(*load_cat_fur(), 1.0, [FUR_COLOURS])
+    >>> view.probabilities.round(3).tolist()
+    [[0.333, 0.111, 0.333, 0.222], [0.222, 0.333, 0.333, 0.111]]
     """
     if np.ndim(X) != 2 or np.shape(X)[1] != 1:
         raise ValueError(
@@ -173,6 +202,15 @@ def draw_categorical_alpha_view(view, axes, feature="x", target="c", xlabel=None
     -------
     list of list of BarContainer
         The bars of each panel.
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import FUR_COLOURS, load_cat_fur
+    >>> fig, axes = plt.subplots(1, 2)
+    >>> view = categorical_alpha_view(*load_cat_fur(), 1.0, [FUR_COLOURS])
+    >>> [len(panel) for panel in draw_categorical_alpha_view(view, axes, "fur", "sex")]
+    [2, 2]
+    >>> plt.close(fig)
     """
     xlabel = feature if xlabel is None else xlabel
     return [
@@ -196,6 +234,15 @@ def draw_posteriors_over_alpha(views, axes, feature="x", target="c"):
     -------
     list of list of BarContainer
         The bars of each panel.
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import FUR_COLOURS, load_cat_fur
+    >>> views = [categorical_alpha_view(*load_cat_fur(), a, [FUR_COLOURS]) for a in (0, 1)]
+    >>> fig, axes = plt.subplots(1, 2, sharey=True)
+    >>> len(draw_posteriors_over_alpha(views, axes, "fur", "sex"))
+    2
+    >>> plt.close(fig)
     """
     drawn = [plot_category_probabilities(view.posteriors.T, view.categories, view.classes, ax,
                                          title=view.title, legend=ax is axes[-1],
@@ -214,6 +261,15 @@ def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", ta
     Returns
     -------
     ipywidgets.interactive
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import FUR_COLOURS, load_cat_fur
+    >>> from contextlib import redirect_stdout
+    >>> with redirect_stdout(None):
+    ...     control = categorical_alpha_widget(*load_cat_fur(), categories=[FUR_COLOURS])
+    >>> control.children[0].max
+    10.0
     """
 
     def draw(alpha):
@@ -254,8 +310,8 @@ class PseudoCountView:
         :math:`x^T b` of every test sample; ``NaN`` where both classes give
         the sample probability zero.
     predictions : ndarray of shape (n_test,)
-        The decision under uniform priors, the numerator where ``llr > 0``;
-        `UNDEFINED` where ``llr`` is NaN.
+        The model's decision under uniform priors (the numerator where ``llr > 0``, the
+        first class on a tie); `UNDEFINED` where ``llr`` is NaN.
     error_rate : float
         Fraction of test samples not predicted correctly (undefined ones count
         as errors).
@@ -263,6 +319,12 @@ class PseudoCountView:
         Test samples with an infinite ``llr``: one class cannot produce them.
     n_undefined : int
     title : str
+
+    Examples
+    --------
+    >>> X, y = np.array([[3, 0], [1, 2], [0, 3]]), np.array(["a", "a", "b"])
+    >>> pseudo_count_view(X, y, X, y, alpha=1.0, numerator="a").classes
+    ('a', 'b')
     """
 
     alpha: float
@@ -278,12 +340,16 @@ class PseudoCountView:
 
 
 def pseudo_count_view(X_train, y_train, X_test, y_test, alpha, numerator=None):
-    r"""Fit a `MultinomialClassifier` with pseudo-count ``alpha`` and test it.
+    r"""Fit a `MultinomialClassifier` with pseudo-count ``alpha`` and uniform priors; test it.
 
     .. math::
 
         \pi_{c,j} = \frac{N_{c,j} + \alpha}{N_c + \alpha m}, \qquad
-        \mathrm{llr}(x) = x^T b, \quad b_j = \log\frac{\pi_{\text{num},j}}{\pi_{\text{den},j}}
+        \mathrm{llr}(x) = x^T b, \quad b_j = \log\frac{\pi_{\text{num},j}}{\pi_{\text{den},j}}.
+
+    The llr, the weights and the decisions are the model's own (``llr``,
+    ``llr_coefficients``, ``predict``); with uniform priors the model decides by the sign
+    of the llr, a tie (llr = 0) going to ``classes_[0]``.
 
     Parameters
     ----------
@@ -299,71 +365,41 @@ def pseudo_count_view(X_train, y_train, X_test, y_test, alpha, numerator=None):
     Returns
     -------
     PseudoCountView
+
+    Examples
+    --------
+    >>> X, y = np.array([[3, 0], [1, 2], [0, 3]]), np.array(["a", "a", "b"])
+    >>> view = pseudo_count_view(X, y, [[0, 0], [2, 0], [0, 1]], ["a", "a", "b"], alpha=0.0)
+    >>> view.llr.tolist(), view.predictions.tolist(), view.n_certain
+    ([0.0, -inf, 1.0986122886681096], ['a', 'a', 'b'], 1)
     """
-    model = MultinomialClassifier(alpha=alpha).fit(X_train, y_train)
-    classes = model.classes_.tolist()
+    classes = np.unique(y_train).tolist()
     if len(classes) != 2:
         raise ValueError(f"pseudo_count_view compares two classes; y_train has {classes}.")
     numerator = classes[1] if numerator is None else numerator
     if numerator not in classes:
         raise ValueError(f"numerator={plain(numerator)!r} is not one of the classes {classes}.")
+    model = MultinomialClassifier(alpha=alpha, priors=[0.5, 0.5]).fit(X_train, y_train)
     top = classes.index(numerator)
-    order = [top, 1 - top]
-    log_lik = model.log_likelihood(X_test)[:, order]
-    with np.errstate(invalid="ignore"):
-        llr = log_lik[:, 0] - log_lik[:, 1]
-    undefined = np.isnan(llr)
-    pair = np.array([classes[1 - top], classes[top]], dtype=object)
-    predictions = pair[bayes_decision(llr, 0.5)]
-    predictions[undefined] = UNDEFINED
-    error = error_rate(np.asarray(y_test, dtype=object), predictions)
+    sign = 1.0 if top == 1 else -1.0
+    X_test = np.asarray(X_test)
+    # a file that both classes give probability zero has no llr and no decision
+    defined = ~np.all(np.isneginf(model.log_likelihood(X_test)), axis=1)
+    llr = np.full(X_test.shape[0], np.nan)
+    predictions = np.full(X_test.shape[0], UNDEFINED, dtype=object)
+    if defined.any():
+        llr[defined] = sign * model.llr(X_test[defined])
+        predictions[defined] = model.predict(X_test[defined])
+    error = float(np.mean(predictions != np.asarray(y_test, dtype=object)))
     n_certain = int(np.isinf(llr).sum())
-    b = model.llr_coefficients().b
-    weights = b if top == 1 else -b
-    title = (
-        f"α = {float(alpha):g}: test error {error:.1%}, "
-        f"{n_certain} of {llr.size} test samples with llr = ±∞"
-    )
+    title = (f"α = {float(alpha):g}: test error {error:.1%}, "
+             f"{n_certain} of {llr.size} test samples with llr = ±∞")
     return PseudoCountView(
         alpha=float(alpha), classes=(classes[top], classes[1 - top]),
-        frequencies=np.exp(model.feature_log_prob_[order]), weights=weights, llr=llr,
-        predictions=predictions, error_rate=error, n_certain=n_certain,
-        n_undefined=int(undefined.sum()), title=title,
+        frequencies=np.exp(model.feature_log_prob_[[top, 1 - top]]),
+        weights=sign * model.llr_coefficients().b, llr=llr, predictions=predictions,
+        error_rate=error, n_certain=n_certain, n_undefined=int((~defined).sum()), title=title,
     )
-
-
-def pseudo_count_widget(X_train, y_train, X_test, y_test, labels, numerator=None,
-                        figsize=(10.0, 3.8), max_alpha=5.0):
-    r"""A slider for the pseudo-count :math:`\alpha` that redraws the weights :math:`b`.
-
-    Parameters
-    ----------
-    labels : sequence of str
-        One name per count column, for the bars.
-    numerator : label, default=None
-        See `pseudo_count_view`.
-
-    Returns
-    -------
-    ipywidgets.interactive
-    """
-
-    def draw(alpha):
-        view = pseudo_count_view(X_train, y_train, X_test, y_test, alpha, numerator)
-        top = np.unique(y_train).tolist().index(view.classes[0])
-        fig, ax = plt.subplots(figsize=figsize)
-        plot_llr_weights(view.weights, labels, ax, favours=view.classes,
-                         colors=(class_color(top), class_color(1 - top)), title=view.title)
-        infinite = [str(label) for label, w in zip(labels, view.weights, strict=True)
-                    if np.isinf(w)]
-        show_figure(fig, f"Log-likelihood-ratio weight of each symbol, learned with "
-                         f"pseudo-count alpha = {alpha:g}; {view.title}."
-                    + (f" Infinite weights, hatched bars that run out of the frame: "
-                       f"{', '.join(infinite)}." if infinite else ""))
-
-    slider = widgets.FloatSlider(value=0.0, min=0.0, max=max_alpha, step=0.05,
-                                 description="α", continuous_update=False)
-    return widgets.interactive(draw, alpha=slider)
 
 
 @dataclass(frozen=True)
@@ -389,6 +425,13 @@ class PriorView:
         The class the rule assigns to ``x``.
     title : str
         A one-line summary for the figure.
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_heights
+    >>> model = GaussianClassifier().fit(*load_heights())
+    >>> prior_view(model, 0.5, 174.0).title
+    'P(M) = 0.50: x = 174 -> M'
     """
 
     classes: tuple
@@ -402,14 +445,6 @@ class PriorView:
     posterior_at_x: float
     decision: object
     title: str
-
-
-def default_grid(model, n_std=4.0, resolution=400):
-    r"""Feature values covering every class of a one-feature Gaussian model:
-    :math:`\min_c(\mu_c - k\sigma_c)` to :math:`\max_c(\mu_c + k\sigma_c)`."""
-    means = model.means_[:, 0]
-    spread = n_std * np.sqrt(model.covariances_[:, 0, 0])
-    return np.linspace((means - spread).min(), (means + spread).max(), resolution)
 
 
 def prior_view(model, prior, x, grid=None):
@@ -434,15 +469,27 @@ def prior_view(model, prior, x, grid=None):
     x : float
         The sample to classify.
     grid : array-like, default=None
-        Feature values for the posterior curve; `default_grid` when None.
+        Feature values for the posterior curve; when None, 400 from
+        :math:`\min_c(\mu_c - 4\sigma_c)` to :math:`\max_c(\mu_c + 4\sigma_c)`.
 
     Returns
     -------
     PriorView
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_heights
+    >>> model = GaussianClassifier().fit(*load_heights())
+    >>> view = prior_view(model, 0.1, 174.0)
+    >>> view.decision, view.crossings.round(1).tolist()
+    ('F', [-64.0, 176.4])
     """
     threshold = float(prior_log_odds_threshold(prior))
     crossings = model.llr_coefficients().crossings(threshold)
-    grid = default_grid(model) if grid is None else np.asarray(grid, dtype=float).ravel()
+    if grid is None:
+        means, spread = model.means_[:, 0], 4.0 * np.sqrt(model.covariances_[:, 0, 0])
+        grid = np.linspace((means - spread).min(), (means + spread).max(), 400)
+    grid = np.asarray(grid, dtype=float).ravel()
     llr_at_x = float(model.llr([[float(x)]])[0])
     classes = tuple(model.classes_.tolist())
     decision = classes[int(bayes_decision(llr_at_x, prior))]
@@ -456,13 +503,8 @@ def prior_view(model, prior, x, grid=None):
     )
 
 
-def draw_prior_view(view, ax=None, feature_name=None):
-    """Draw a `PriorView`: both posterior curves, the thresholds and the sample.
-
-    Returns
-    -------
-    plotting.CurvePlot
-    """
+def _draw_prior_view(view, ax=None, feature_name=None):
+    """Draw a `PriorView`: both posterior curves, the thresholds and the sample."""
     return plot_posterior_curve(
         view.grid, view.posterior, ax, classes=view.classes, crossings=view.crossings,
         point=(view.x, view.posterior_at_x), feature_name=feature_name, title=view.title,
@@ -477,12 +519,22 @@ def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 3.6), pr
     Returns
     -------
     ipywidgets.interactive
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_heights
+    >>> model = GaussianClassifier().fit(*load_heights())
+    >>> from contextlib import redirect_stdout
+    >>> with redirect_stdout(None):
+    ...     control = prior_widget(model, 174.0, feature_name="height (cm)")
+    >>> control.children[0].description
+    'P(M)'
     """
 
     def draw(prior):
         view = prior_view(model, prior, x, grid)
         fig, ax = plt.subplots(figsize=figsize)
-        draw_prior_view(view, ax, feature_name)
+        _draw_prior_view(view, ax, feature_name)
         c1 = view.classes[1]
         show_figure(fig, f"Posterior P({c1} | x) against {feature_name or 'the feature'} with its "
                          f"decision threshold for the prior P({c1}) = {prior:.2f}; the sample at "
@@ -505,6 +557,15 @@ def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 4.2), to_scale=
     Returns
     -------
     ipywidgets.interactive
+
+    Examples
+    --------
+    >>> X, y = [[0, 0], [1, 1], [0, 1], [3, 3], [4, 4], [3, 4]], [0, 0, 0, 1, 1, 1]
+    >>> from contextlib import redirect_stdout
+    >>> with redirect_stdout(None):
+    ...     control = outlier_widget(X, y)
+    >>> [slider.description for slider in control.children[:2]]
+    ['outlier x1', 'outlier x2']
     """
     X = np.asarray(X, dtype=float)
     lows, highs = X.min(axis=0), X.max(axis=0)
@@ -513,9 +574,7 @@ def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 4.2), to_scale=
     def draw(x1, x2):
         effect = outlier_effect(X, y, [x1, x2], label=label, penalty=penalty)
         fig, ax = plt.subplots(figsize=figsize)
-        plot_outlier_effect(effect.X, effect.y, effect.outlier, effect.boundaries, ax,
-                            label=effect.label, title=effect.title, legend=False,
-                            to_scale=to_scale)
+        plot_outlier_effect(effect, ax, legend=False, to_scale=to_scale)
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))    # beside the axes: covers no data
         show_figure(fig, f"Decision boundaries, drawn to scale, with and without one outlier at "
                          f"({x1:.2f}, {x2:.2f}): {effect.title}.")
@@ -550,6 +609,13 @@ class PCADimensionView:
     reconstructions : ndarray of shape (n_images, n_features)
         :math:`\hat x = \mu + \sum_{j \le m} y_j p_j` for each image.
     title : str
+
+    Examples
+    --------
+    >>> from lecture_utils.projections import PCA
+    >>> X = np.random.default_rng(0).normal(size=(50, 4)) * [3.0, 2.0, 1.0, 0.5]
+    >>> pca_dimension_view([1, 2], [0.3, 0.2], PCA(n_components=2).fit(X), X, 2).best_dimension
+    2
     """
 
     dimension: int
@@ -584,6 +650,14 @@ def pca_dimension_view(dimensions, errors, pca, projections, dimension):
     Returns
     -------
     PCADimensionView
+
+    Examples
+    --------
+    >>> from lecture_utils.projections import PCA
+    >>> X = np.random.default_rng(0).normal(size=(50, 4)) * [3.0, 2.0, 1.0, 0.5]
+    >>> pca = PCA(n_components=2).fit(X)
+    >>> pca_dimension_view([1, 2], [0.3, 0.2], pca, pca.transform(X[:3]), 1).reconstructions.shape
+    (3, 4)
     """
     dimensions = [int(m) for m in dimensions]
     errors = np.asarray(errors, dtype=float)
@@ -626,6 +700,17 @@ def pca_dimension_widget(dimensions, errors, pca, projections, image_shape, n_co
     Returns
     -------
     ipywidgets.interactive
+
+    Examples
+    --------
+    >>> from lecture_utils.projections import PCA
+    >>> X = np.random.default_rng(0).normal(size=(50, 4)) * [3.0, 2.0, 1.0, 0.5]
+    >>> pca = PCA(n_components=2).fit(X)
+    >>> from contextlib import redirect_stdout
+    >>> with redirect_stdout(None):
+    ...     control = pca_dimension_widget([1, 2], [0.3, 0.2], pca, pca.transform(X[:2]), (2, 2))
+    >>> control.children[0].options
+    (1, 2)
     """
     dimensions = [int(m) for m in dimensions]
 
@@ -651,55 +736,6 @@ def pca_dimension_widget(dimensions, errors, pca, projections, image_shape, n_co
     return widgets.interactive(draw, dimension=slider)
 
 
-def draw_weights_over_alpha(views, labels, axes):
-    r"""Draw the weights :math:`b_j` of several `PseudoCountView` side by side, one panel each.
-
-    Every panel has the same y range (1.25 times the largest finite :math:`\lvert b_j\rvert`
-    of all views), so bar heights compare across panels; each is titled with its
-    :math:`\alpha` and test error, and bars are coloured by the class they speak for, in
-    the class colours of the training labels' sorted order. Infinite weights are hatched
-    bars that run out of the frame (see `plotting.plot_llr_weights`).
-
-    Parameters
-    ----------
-    views : sequence of PseudoCountView
-        From `pseudo_count_view`, all with the same two classes.
-    labels : sequence of str
-        One name per count column.
-    axes : sequence of matplotlib Axes
-        One per view.
-
-    Returns
-    -------
-    list of BarContainer
-        The bars of each panel.
-
-    Examples
-    --------
-    >>> X, y = np.array([[3, 0], [1, 2], [0, 3]]), np.array(["a", "a", "b"])
-    >>> views = [pseudo_count_view(X, y, X, y, alpha) for alpha in (0.0, 1.0)]
-    >>> fig, axes = plt.subplots(1, 2)
-    >>> [len(bars) for bars in draw_weights_over_alpha(views, ["u", "v"], axes)]
-    [2, 2]
-    >>> axes[1].get_title()
-    'α = 1: error 33.3%'
-    >>> plt.close(fig)
-    """
-    views, axes = list(views), list(np.ravel(axes))
-    if not views or len(views) != len(axes):
-        raise ValueError(f"give one Axes per view; got {len(views)} views and {len(axes)} Axes.")
-    finite = [np.abs(v.weights[np.isfinite(v.weights)]) for v in views]
-    limit = 1.25 * max(max((w.max() for w in finite if w.size), default=0.0), 1.0)
-    order = sorted(views[0].classes)
-    colors = tuple(class_color(order.index(c)) for c in views[0].classes)
-    drawn = []
-    for k, (view, ax) in enumerate(zip(views, axes, strict=True)):
-        drawn.append(plot_llr_weights(view.weights, labels, ax, colors=colors, limit=limit,
-                                      title=f"α = {view.alpha:g}: error {view.error_rate:.1%}"))
-        ax.set_ylabel(f"b  (> 0: {view.classes[0]})" if k == 0 else "")
-    return drawn
-
-
 def draw_prior_views(views, axes, feature_name=None, ticks=None):
     r"""Draw several `PriorView` side by side, one per Axes, with one legend.
 
@@ -719,14 +755,25 @@ def draw_prior_views(views, axes, feature_name=None, ticks=None):
 
     Returns
     -------
-    list of plotting.CurvePlot
+    list of dict
+        What `lecture_utils.plotting.plot_posterior_curve` drew on each.
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import load_heights
+    >>> model = GaussianClassifier().fit(*load_heights())
+    >>> fig, axes = plt.subplots(1, 2, sharey=True)
+    >>> views = [prior_view(model, p, 174.0) for p in (0.1, 0.9)]
+    >>> [ax.get_title() for ax in axes if draw_prior_views(views, axes)]
+    ['P(M) = 0.1', 'P(M) = 0.9']
+    >>> plt.close(fig)
     """
     views = list(views)
     if len(axes) != len(views):
         raise ValueError(f"give one Axes per view: {len(views)} views, {len(axes)} Axes.")
     drawn = []
     for ax, view in zip(axes, views, strict=True):
-        drawn.append(draw_prior_view(view, ax, feature_name))
+        drawn.append(_draw_prior_view(view, ax, feature_name))
         ax.set(title=f"P({view.classes[1]}) = {view.prior:g}", yticks=[0, 0.5, 1],
                ylabel="posterior" if ax is axes[0] else "")
         if ticks is not None:

@@ -1,5 +1,6 @@
-"""Tests of the punctuation data: the lecture's table, the corpus and its build script."""
+"""Tests of the punctuation data: the lecture's table, the corpus and its build scripts."""
 
+import doctest
 import importlib.util
 import re
 import shutil
@@ -8,6 +9,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lecture_utils import datasets
 from lecture_utils.datasets import (
@@ -22,7 +25,6 @@ from lecture_utils.punctuation import (
     BIGRAM_NAMES,
     CLASS_NAMES,
     count_bigrams,
-    count_code_punctuation,
     count_punctuation,
 )
 
@@ -217,9 +219,76 @@ def test_features_script_recounts_the_files_and_refuses_other_ones(source_tree):
     text = (py_root / "m.py").read_text(encoding="utf-8")
     row = table.iloc[1]
     assert row["lines"] == 3
-    assert row[list(features_script.CODE_COLUMNS)].tolist() == count_code_punctuation(
-        text, "Python").tolist()
+    assert row[list(features_script.CODE_COLUMNS)].tolist() == (
+        features_script.count_code_punctuation(text, "Python").tolist())
     assert row[list(BIGRAM_NAMES)].tolist() == count_bigrams(text).tolist()
     write(py_root / "m.py", "x = 1\n")
     with pytest.raises(ValueError, match="no longer has the punctuation counts"):
         features_script.features(corpus, roots)
+
+
+# ------------------------------------------ code without comments and strings (build only)
+code_counts = features_script.count_code_punctuation
+strip = features_script.strip_comments_and_strings
+
+
+def counts_of(**named):
+    """A count vector from keyword counts, zeros elsewhere."""
+    return [named.get(name, 0) for name in CLASS_NAMES]
+
+
+def test_c_comments_strings_and_characters_are_removed():
+    source = """
+#include <stdio.h>
+/* a block comment: with, punctuation; inside. */
+int f(int x) {  // a line comment; (ignored)
+    char c = ';', q = '\\'';
+    puts("a string (with) an \\"escaped\\" quote;");
+    return x;
+}
+"""
+    counts = code_counts(source, "C")
+    # <stdio.h> keeps its period; the comments, the three literals and their contents go
+    assert counts.tolist() == counts_of(
+        braces=2, parentheses=4, semicolons=3, periods=1, commas=1
+    )
+
+
+def test_python_comments_docstrings_and_strings_are_removed():
+    source = '''
+def f(x):
+    """A docstring: with, punctuation (inside)."""
+    s = "a string; {x}"  # a comment, too.
+    return x.real, f"{x}."
+'''
+    assert code_counts(source, "Python").tolist() == counts_of(
+        parentheses=2, colons=1, periods=1, commas=1
+    )
+
+
+def test_an_unterminated_c_comment_or_string_ends_the_removal_safely():
+    assert strip("f(x); /* open", "C") == "f(x);  "
+    assert code_counts('x = "open;\ny;', "C").tolist() == counts_of(semicolons=1)
+
+
+def test_stripping_never_adds_punctuation():
+    for text, language in [("a = [1, 2]  # b.\n", "Python"), ("a[1] = 2; // b.", "C")]:
+        assert np.all(code_counts(text, language) <= count_punctuation(text))
+
+
+def test_unknown_language_and_bad_python_are_named():
+    with pytest.raises(ValueError, match="language must be one of"):
+        strip("x", "Rust")
+    with pytest.raises(ValueError, match="not valid Python"):
+        strip('x = """never closed\n', "Python")
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.text(alphabet=st.sampled_from("{}[]():;.,ab \n")))
+def test_text_without_comment_or_string_characters_is_unchanged_in_c(text):
+    assert code_counts(text, "C").tolist() == count_punctuation(text).tolist()
+
+
+def test_the_build_scripts_examples():
+    result = doctest.testmod(features_script)
+    assert result.attempted >= 2 and result.failed == 0

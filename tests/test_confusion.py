@@ -1,6 +1,7 @@
 """Tests of the confusion-matrix plot and the most confused pairs."""
 
 import matplotlib
+import matplotlib.pyplot
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -8,7 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from sklearn.metrics import confusion_matrix
 
-from lecture_utils.decision import most_confused_pairs
+from lecture_utils.experiments import most_confused_pairs
 from lecture_utils.plotting import plot_confusion_matrix
 
 matplotlib.use("Agg")
@@ -49,14 +50,22 @@ def test_confusion_plot_counts_like_scikit_learn_and_colours_only_errors():
     y_true = rng.integers(0, 4, 200)
     y_pred = np.where(rng.random(200) < 0.8, y_true, rng.integers(0, 4, 200))
     drawn = plot_confusion_matrix(y_true, y_pred, title="errors")
-    np.testing.assert_array_equal(drawn.matrix, confusion_matrix(y_true, y_pred))
-    shown = drawn.image.get_array()
+    matrix = drawn.confusion_matrix
+    np.testing.assert_array_equal(matrix, confusion_matrix(y_true, y_pred))
+    shown = drawn.im_.get_array()
     assert shown.mask[np.diag_indices(4)].all() and not shown.mask[0, 1]
-    assert [t.get_text() for t in drawn.ax.texts] == [str(c) for c in drawn.matrix.ravel()]
-    assert drawn.ax.get_xlabel() == "predicted class" and drawn.ax.get_title() == "errors"
+    off_diagonal = matrix[~np.eye(4, dtype=bool)]
+    assert drawn.im_.get_clim() == (0, off_diagonal.max())     # the colours span the errors
+    assert [t.get_text() for t in drawn.text_.ravel()] == [str(c) for c in matrix.ravel()]
+    assert drawn.text_[0, 0].get_color() == "dimgray"
+    assert drawn.ax_.get_xlabel() == "predicted class" and drawn.ax_.get_title() == "errors"
+    matplotlib.pyplot.close("all")
 
 
-def test_confusion_plot_keeps_the_given_class_order():
-    drawn = plot_confusion_matrix(["b", "a", "a"], ["b", "b", "a"], classes=["b", "a"])
-    np.testing.assert_array_equal(drawn.matrix, [[1, 0], [1, 1]])
-    assert [t.get_text() for t in drawn.ax.get_xticklabels()] == ["b", "a"]
+def test_confusion_plot_keeps_the_given_class_order_and_can_hide_zeros():
+    drawn = plot_confusion_matrix(["b", "a", "a"], ["b", "b", "a"], classes=["b", "a"],
+                                  zeros=False)
+    np.testing.assert_array_equal(drawn.confusion_matrix, [[1, 0], [1, 1]])
+    assert [t.get_text() for t in drawn.ax_.get_xticklabels()] == ["b", "a"]
+    assert not drawn.text_[0, 1].get_visible() and drawn.text_[1, 0].get_visible()
+    matplotlib.pyplot.close("all")

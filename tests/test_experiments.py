@@ -1,6 +1,6 @@
-"""Tests of lecture_utils.experiments: learning curves, error-rate tables, repeated splits,
-confidence summaries and squared multiple correlations (the synthetic data they run on are
-tested in tests/test_synthetic.py)."""
+"""Tests of lecture_utils.experiments: statistics of errors, learning curves, error-rate
+tables, repeated splits and draws, confidence summaries and squared multiple correlations
+(the synthetic data they run on are tested in tests/test_synthetic.py)."""
 
 import numpy as np
 import pytest
@@ -119,38 +119,6 @@ def test_error_against_dimension_rejects_impossible_dimensions():
         error_against_dimension(X, y, X, y, [2, 5])
 
 
-def test_repeated_split_scores_are_reproducible_held_out_accuracies():
-    from lecture_utils.experiments import repeated_split_scores
-
-    X, y = make_exponential_classes(200, n_features=2, random_state=0)
-    scores = repeated_split_scores(GaussianClassifier(), X, y, n_splits=5, test_size=0.5)
-    assert scores.shape == (5,) and np.all((scores >= 0) & (scores <= 1))
-    assert len(set(scores.round(6))) > 1  # the splits differ
-    np.testing.assert_array_equal(
-        scores, repeated_split_scores(GaussianClassifier(), X, y, n_splits=5, test_size=0.5))
-    with pytest.raises(ValueError, match="below 1"):
-        repeated_split_scores(GaussianClassifier(), X, y, test_size=1.5)
-
-
-def test_accuracy_over_splits_is_reproducible_and_per_split():
-    from sklearn.model_selection import train_test_split
-
-    from lecture_utils.experiments import accuracy_over_splits
-    X, y = make_exponential_classes(200, n_features=3, random_state=0)
-    sets = {"one": [0], "all": [0, 1, 2]}
-    model = GaussianClassifier(covariance="diag")
-    table = accuracy_over_splits(model, X, y, sets, n_splits=4, test_size=50, random_state=3)
-    assert table.shape == (4, 2) and list(table.columns) == ["one", "all"]
-    assert table.equals(accuracy_over_splits(model, X, y, sets, n_splits=4, test_size=50,
-                                             random_state=3))
-    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=50, stratify=y,
-                                                        random_state=4)
-    fitted = GaussianClassifier(covariance="diag").fit(X_train, y_train)
-    assert table.loc[1, "all"] == fitted.score(X_test, y_test)
-    with pytest.raises(ValueError):
-        accuracy_over_splits(model, X, y, {}, n_splits=2)
-
-
 def test_confidence_summary_counts_sure_and_certain_posteriors():
     from sklearn.metrics import log_loss
 
@@ -206,31 +174,6 @@ def test_squared_multiple_correlations_bad_input():
         squared_multiple_correlations(np.ones((2, 2)))
 
 
-def test_confidence_over_draws_draws_a_fresh_sample_each_time():
-    from sklearn.model_selection import train_test_split
-
-    from lecture_utils.discrete import CategoricalClassifier
-    from lecture_utils.experiments import confidence_over_draws, confidence_summary
-    from lecture_utils.synthetic import make_cat_shelter
-
-    sets = {"fur": [0], "fur twice": [0, 0]}
-    table = confidence_over_draws(CategoricalClassifier(alpha=1.0), make_cat_shelter, sets,
-                                  n_draws=3, test_size=100, random_state=5)
-    assert table.shape == (3, 14) and table.columns.names == ["features", "measure"]
-    assert list(table.columns.get_level_values("features").unique()) == list(sets)
-    # draw r is the sample of seed random_state + r, split (not stratified) with the same seed
-    X, y = make_cat_shelter(random_state=6)
-    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=100, random_state=6)
-    by_hand = confidence_summary(CategoricalClassifier(alpha=1.0).fit(X_train[:, [0]], y_train),
-                                 X_test[:, [0]], y_test)
-    assert table.loc[1, "fur"].to_dict() == pytest.approx(by_hand, nan_ok=True)
-    assert table[("fur", "accuracy")].nunique() > 1                  # fresh samples
-    assert table.equals(confidence_over_draws(CategoricalClassifier(alpha=1.0), make_cat_shelter,
-                                              sets, n_draws=3, test_size=100, random_state=5))
-    with pytest.raises(ValueError, match="non-empty dict"):
-        confidence_over_draws(CategoricalClassifier(), make_cat_shelter, {})
-
-
 def test_llr_calibration_counts_errors_and_claims_per_bin():
     from scipy.special import expit
 
@@ -261,67 +204,6 @@ def test_llr_calibration_bad_input():
         llr_calibration([1.0], [True], [1, 5])
 
 
-def test_paired_error_summary_reports_means_and_the_paired_difference():
-    import pandas as pd
-
-    from lecture_utils.experiments import paired_error_summary
-
-    table = pd.DataFrame({"a": [0.90, 0.80, 0.95, 0.85], "b": [0.92, 0.81, 0.95, 0.88]})
-    text = paired_error_summary(table, "a", "b")
-    difference = 100 * ((1 - table["b"]) - (1 - table["a"]))
-    assert text.startswith("a 12.50 %, b 11.00 %;")
-    assert f"{difference.mean():.2f} ± {difference.sem():.2f}" in text
-    assert text.endswith("b lower on 3 of 4 splits, higher on 0")
-    with pytest.raises(ValueError, match="columns"):
-        paired_error_summary(table, "a", "c")
-
-
-def test_scores_over_splits_uses_the_splits_of_repeated_split_scores():
-    from lecture_utils.datasets import load_iris_2d
-    from lecture_utils.experiments import repeated_split_scores, scores_over_splits
-
-    data = load_iris_2d()
-    table = scores_over_splits({"QDA": GaussianClassifier(), "LDA": GaussianClassifier(
-        covariance="tied")}, data.X, data.y, feature_sets={"length": [0], "both": [0, 1]},
-        n_splits=5)
-    assert table.shape == (5, 8)
-    assert list(table.columns.names) == ["model", "features", "part"]
-    np.testing.assert_allclose(table["QDA", "both", "held out"],
-                               repeated_split_scores(GaussianClassifier(), data.X, data.y,
-                                                     n_splits=5))
-    assert (table.xs("training", axis=1, level="part") >= 0).all().all()
-    with pytest.raises(ValueError, match="test_size"):
-        scores_over_splits({"QDA": GaussianClassifier()}, data.X, data.y, test_size=1.0)
-
-
-def test_scores_over_draws_is_reproducible_and_uses_fresh_samples():
-    from functools import partial
-
-    from lecture_utils.experiments import scores_over_draws
-
-    truth = GaussianClassifier().fit([[0.0], [1.0], [3.0], [4.0]], [0, 0, 1, 1])
-    draw = partial(truth.sample, 60)
-    first = scores_over_draws({"QDA": GaussianClassifier()}, draw, n_draws=4, random_state=3)
-    again = scores_over_draws({"QDA": GaussianClassifier()}, draw, n_draws=4, random_state=3)
-    assert first.equals(again)
-    assert first.shape == (4, 2) and first.index.name == "draw"
-
-
-def test_paired_difference_counts_signs_and_matches_the_standard_error():
-    from lecture_utils.experiments import paired_difference
-
-    a, b = np.array([0.8, 0.9, 0.7, 0.75]), np.array([0.7, 0.9, 0.75, 0.6])
-    result = paired_difference(a, b)
-    d = a - b
-    assert result.mean == pytest.approx(d.mean())
-    assert result.standard_error == pytest.approx(d.std(ddof=1) / 2)
-    assert (result.greater, result.less, result.equal) == (2, 1, 1)
-    with pytest.raises(ValueError, match="same length"):
-        paired_difference([1.0, 2.0], [1.0])
-    with pytest.raises(ValueError, match="NaN"):
-        paired_difference([1.0, np.nan], [1.0, 2.0])
-
-
 def test_sampled_bayes_accuracy_matches_the_tied_closed_form():
     from lecture_utils.experiments import sampled_bayes_accuracy
     from lecture_utils.gaussian import tied_bayes_error
@@ -333,22 +215,6 @@ def test_sampled_bayes_accuracy_matches_the_tied_closed_form():
     exact = 1 - tied_bayes_error(model.means_[0], model.means_[1], model.covariances_[0])
     assert abs(accuracy - exact) < 4 * error
     assert 0 < error < 0.01
-
-
-def test_imputation_over_splits_ranks_the_guesses_on_correlated_features():
-    from lecture_utils.experiments import imputation_over_splits
-
-    rng = np.random.default_rng(0)
-    y = np.repeat([0, 1], 60)
-    first = rng.normal(size=120) + 4 * y
-    X = np.column_stack([first, first + rng.normal(0, 0.2, 120)])
-    errors = imputation_over_splits(GaussianClassifier(), X, y, 1, n_splits=4)
-    assert list(errors.columns) == ["overall mean", "class mean", "model, class known",
-                                    "model, class unknown"]
-    means = errors.mean()
-    assert means["model, class known"] < means["class mean"] < means["overall mean"]
-    with pytest.raises(ValueError, match="two features"):
-        imputation_over_splits(GaussianClassifier(), X[:, :1], y, 0)
 
 
 def test_times_lower_counts_paired_wins_and_not_ties():
@@ -399,12 +265,14 @@ def test_confusion_directions_names_the_wider_class_and_tests_the_split():
 def test_paired_difference_test_corrects_the_standard_error_for_overlapping_splits():
     from scipy.stats import ttest_rel
 
-    from lecture_utils.experiments import paired_difference, paired_difference_test
+    from lecture_utils.experiments import paired_difference_test
 
     rng = np.random.default_rng(0)
     a, b = rng.normal(0.8, 0.05, 20), rng.normal(0.78, 0.05, 20)
     plain = paired_difference_test(a, b)
-    assert plain.standard_error == pytest.approx(paired_difference(a, b).standard_error)
+    assert plain.standard_error == pytest.approx((a - b).std(ddof=1) / np.sqrt(20))
+    assert (plain.greater, plain.less, plain.equal) == (
+        np.sum(a > b), np.sum(a < b), np.sum(a == b))
     assert plain.p_value == pytest.approx(ttest_rel(a, b).pvalue)
     corrected = paired_difference_test(a, b, test_to_train=60 / 90)
     ratio = np.sqrt((1 / 20 + 60 / 90) / (1 / 20))
@@ -415,35 +283,10 @@ def test_paired_difference_test_corrects_the_standard_error_for_overlapping_spli
     assert paired_difference_test([1.0, 1.0], [0.5, 0.5]).p_value == 0.0
     with pytest.raises(ValueError, match="confidence"):
         paired_difference_test(a, b, confidence=1.0)
-
-
-def test_paired_error_summary_with_test_to_train_prints_the_corrected_standard_error():
-    import pandas as pd
-
-    from lecture_utils.experiments import paired_difference_test, paired_error_summary
-
-    table = pd.DataFrame({"a": [0.90, 0.80, 0.95, 0.85], "b": [0.92, 0.81, 0.95, 0.88]})
-    text = paired_error_summary(table, "a", "b", test_to_train=0.5)
-    test = paired_difference_test(100 * (1 - table["b"]), 100 * (1 - table["a"]),
-                                  test_to_train=0.5)
-    assert f"± {test.standard_error:.2f} points (corrected se), p = {test.p_value:.2f};" in text
-    plain = 100 * ((1 - table["b"]) - (1 - table["a"]))
-    assert test.standard_error == pytest.approx(plain.std() * np.sqrt(1 / 4 + 0.5))
-    assert "(sem)" not in text and text.endswith("b lower on 3 of 4 splits, higher on 0")
-
-
-def test_confidence_over_draws_stratify_keeps_the_class_balance_of_each_draw():
-    from lecture_utils.discrete import CategoricalClassifier
-    from lecture_utils.experiments import confidence_over_draws
-    from lecture_utils.synthetic import make_cat_shelter
-
-    args = (CategoricalClassifier(alpha=1.0), make_cat_shelter, {"fur": [0]})
-    plain = confidence_over_draws(*args, n_draws=20, test_size=100, random_state=1)
-    strat = confidence_over_draws(*args, n_draws=20, test_size=100, random_state=1, stratify=True)
-    assert not plain.equals(strat)
-    # fur alone: black and white are ties, the fitted prior decides them; with a stratified
-    # split it matches the test balance, so the stratified mean is not below the plain one
-    assert strat[("fur", "accuracy")].mean() >= plain[("fur", "accuracy")].mean() - 0.01
+    with pytest.raises(ValueError, match="same length"):
+        paired_difference_test([1.0, 2.0], [1.0])
+    with pytest.raises(ValueError, match="NaN"):
+        paired_difference_test([1.0, np.nan], [1.0, 2.0])
 
 
 def test_outlier_turn_against_log_odds_places_the_outlier_at_the_asked_log_odds():
@@ -459,3 +302,221 @@ def test_outlier_turn_against_log_odds_places_the_outlier_at_the_asked_log_odds(
         assert odds == pytest.approx(t, abs=0.3)          # the position is printed to 0.1
     turned = table["logistic regression (degrees)"]
     assert turned[30.0] < 0.01 < turned[2.0] < turned[-2.0]   # the pull grows as t falls
+
+
+# ------------------------------------------------------------- repeated splits and draws
+def test_scores_over_splits_are_cross_val_scores_over_stratified_shuffle_splits():
+    from sklearn.model_selection import StratifiedShuffleSplit, cross_val_score
+
+    from lecture_utils.datasets import load_iris_2d
+    from lecture_utils.experiments import scores_over_splits
+
+    data = load_iris_2d()
+    models = {"QDA": GaussianClassifier(), "LDA": GaussianClassifier(covariance="tied")}
+    table = scores_over_splits(models, data.X, data.y, feature_sets={"length": [0],
+                               "both": [0, 1]}, n_splits=5, random_state=0, training=True)
+    assert table.shape == (5, 8) and table.index.name == "split"
+    assert list(table.columns.names) == ["model", "features", "measure"]
+    splits = StratifiedShuffleSplit(n_splits=5, test_size=0.4, random_state=0)
+    np.testing.assert_array_equal(table["QDA", "both", "accuracy"], cross_val_score(
+        GaussianClassifier(), data.X, data.y, cv=splits))
+    training = table.xs("training accuracy", axis=1, level="measure")
+    assert training.shape == (5, 4) and (training > 0.5).all().all()
+    fresh = [scores_over_splits({"QDA": GaussianClassifier()}, data.X, data.y, n_splits=5)
+             for _ in range(2)]
+    assert not fresh[0].equals(fresh[1])          # random_state=None: new splits every call
+    with pytest.raises(ValueError, match="test_size"):
+        scores_over_splits({"QDA": GaussianClassifier()}, data.X, data.y, test_size=1.0)
+    with pytest.raises(ValueError, match="non-empty dict"):
+        scores_over_splits({}, data.X, data.y)
+
+
+def test_scores_over_splits_take_given_splits_and_a_scorer_of_several_measures():
+    from sklearn.model_selection import train_test_split
+
+    from lecture_utils.discrete import CategoricalClassifier
+    from lecture_utils.experiments import confidence_summary, scores_over_splits
+    from lecture_utils.synthetic import make_cat_shelter
+
+    X, y = make_cat_shelter(200, random_state=0)
+    rows = np.arange(len(y))
+    halvings = [train_test_split(rows, test_size=0.5, stratify=y, random_state=r)
+                for r in range(3)]
+    table = scores_over_splits({"NB": CategoricalClassifier(alpha=1.0)}, X, y,
+                               feature_sets={"fur": [0]}, scoring=confidence_summary,
+                               cv=halvings)
+    assert list(table["NB", "fur"].columns) == list(confidence_summary(
+        CategoricalClassifier().fit(X, y), X, y))
+    train, test = halvings[1]
+    by_hand = confidence_summary(CategoricalClassifier(alpha=1.0).fit(X[train][:, [0]], y[train]),
+                                 X[test][:, [0]], y[test])
+    assert table.loc[1, ("NB", "fur")].to_dict() == pytest.approx(by_hand, nan_ok=True)
+
+
+def test_scores_over_draws_split_each_fresh_sample_once():
+    from sklearn.model_selection import train_test_split
+
+    from lecture_utils.discrete import CategoricalClassifier
+    from lecture_utils.experiments import confidence_summary, scores_over_draws
+    from lecture_utils.synthetic import make_cat_shelter
+
+    sets = {"fur": [0], "fur twice": [0, 0]}
+    kwargs = {"feature_sets": sets, "scoring": confidence_summary, "n_draws": 3,
+              "test_size": 100, "stratify": False, "random_state": 5}
+    table = scores_over_draws({"NB": CategoricalClassifier(alpha=1.0)}, make_cat_shelter,
+                              **kwargs)["NB"]
+    assert table.shape == (3, 14) and table.index.name == "draw"
+    # draw r is the sample of seed random_state + r, split (not stratified) with the same seed
+    X, y = make_cat_shelter(random_state=6)
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=100, random_state=6)
+    by_hand = confidence_summary(CategoricalClassifier(alpha=1.0).fit(X_train[:, [0]], y_train),
+                                 X_test[:, [0]], y_test)
+    assert table.loc[1, "fur"].to_dict() == pytest.approx(by_hand, nan_ok=True)
+    assert table[("fur", "accuracy")].nunique() > 1                  # fresh samples
+    again = scores_over_draws({"NB": CategoricalClassifier(alpha=1.0)}, make_cat_shelter,
+                              **kwargs)["NB"]
+    assert table.equals(again)
+    stratified = scores_over_draws({"NB": CategoricalClassifier(alpha=1.0)}, make_cat_shelter,
+                                   **{**kwargs, "stratify": True})["NB"]
+    assert not stratified.equals(table)
+
+
+def test_imputation_errors_rank_the_guesses_on_correlated_features():
+    from functools import partial
+
+    from lecture_utils.experiments import imputation_errors, scores_over_splits
+
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1], 60)
+    first = rng.normal(size=120) + 4 * y
+    X = np.column_stack([first, first + rng.normal(0, 0.2, 120)])
+    errors = scores_over_splits({"QDA": GaussianClassifier()}, X, y, n_splits=4, random_state=0,
+                                scoring=partial(imputation_errors, column=1))["QDA", "all features"]
+    assert list(errors.columns) == ["overall mean", "class mean", "model, class known",
+                                    "model, class unknown"]
+    means = errors.mean()
+    assert means["model, class known"] < means["class mean"] < means["overall mean"]
+    fitted = GaussianClassifier().fit(X, y)
+    assert imputation_errors(fitted, X, y, 1)["overall mean"] == pytest.approx(
+        np.abs(X[:, 1] - X[:, 1].mean()).mean())
+    with pytest.raises(ValueError, match="two features"):
+        imputation_errors(fitted, X[:, :1], y, 0)
+
+
+# ------------------------------------------------------------------ statistics of errors
+def test_best_possible_accuracy_counts_identical_points_with_different_labels():
+    from lecture_utils.experiments import best_possible_accuracy
+
+    X = np.array([[0.0, 1.0], [0.0, 1.0], [0.0, 1.0], [2.0, 3.0], [4.0, 5.0]])
+    assert best_possible_accuracy(X, ["a", "b", "a", "b", "a"]) == pytest.approx(4 / 5)
+    assert best_possible_accuracy(X, ["a", "a", "a", "b", "b"]) == 1.0
+    with pytest.raises(ValueError, match="one label in y per row"):
+        best_possible_accuracy(X, ["a", "b"])
+
+
+def test_mcnemar_counts_only_discordant_errors():
+    from lecture_utils.experiments import mcnemar_test
+
+    y = np.zeros(20, dtype=int)
+    a = np.zeros(20, dtype=int)
+    b = np.zeros(20, dtype=int)
+    a[:2] = 1            # both wrong on 0, 1: not counted
+    b[:2] = 1
+    a[2:10] = 1          # a alone wrong on 8 samples
+    b[10:11] = 1         # b alone wrong on 1 sample
+    result = mcnemar_test(y, a, b)
+    assert (result.only_a_wrong, result.only_b_wrong) == (8, 1)
+    # exact two-sided binomial: 2 * (1 + 9) / 2**9
+    assert result.p_value == pytest.approx(20 / 512)
+    assert mcnemar_test(y, b, a).p_value == pytest.approx(result.p_value)
+
+
+def test_mcnemar_without_discordant_samples_and_bad_input():
+    from lecture_utils.experiments import mcnemar_test
+
+    y = np.array([0, 1, 1])
+    assert mcnemar_test(y, y, y) == (0, 0, 1.0)
+    with pytest.raises(ValueError, match="same length"):
+        mcnemar_test(y, y[:2], y)
+
+
+def test_error_rate_interval_is_exact_and_covers_the_observed_rate():
+    from scipy.stats import binom
+
+    from lecture_utils.experiments import error_rate_interval
+
+    low, high = error_rate_interval(30, 1000)
+    assert low < 0.03 < high
+    # Clopper-Pearson: at each end the observed count is exactly in a 2.5 % tail
+    assert binom.sf(29, 1000, low) == pytest.approx(0.025, rel=1e-6)
+    assert binom.cdf(30, 1000, high) == pytest.approx(0.025, rel=1e-6)
+    assert error_rate_interval(0, 20)[0] == 0.0 and error_rate_interval(20, 20)[1] == 1.0
+    with pytest.raises(ValueError, match="between 0 and n_samples"):
+        error_rate_interval(5, 3)
+    with pytest.raises(ValueError, match="strictly between 0 and 1"):
+        error_rate_interval(1, 3, level=1.0)
+
+
+# ------------------------------------------------ learning curves and outliers over draws
+def test_gaussian_accuracy_over_draws_pairs_the_models_on_each_draw():
+    from lecture_utils.experiments import gaussian_accuracy_over_draws
+
+    models = {"tied": GaussianClassifier(covariance="tied"),
+              "same again": GaussianClassifier(covariance="tied"),
+              "full": GaussianClassifier(covariance="full")}
+    table = gaussian_accuracy_over_draws(models, [[0.0, 0.0], [2.0, 0.0]], [np.eye(2)] * 2, 30,
+                                         n_draws=4, n_test_per_class=1_000, random_state=1)
+    assert table.shape == (4, 3) and list(table.columns) == list(models)
+    assert np.array_equal(table["tied"], table["same again"])   # same data in every draw
+    assert table["tied"].nunique() > 1                           # a new sample in every draw
+    bayes = 1 - 0.8413447                                        # Phi(-1), means 2 apart
+    assert np.all(1 - table["tied"] > bayes - 0.03)
+    again = gaussian_accuracy_over_draws(models, [[0.0, 0.0], [2.0, 0.0]], [np.eye(2)] * 2, 30,
+                                         n_draws=4, n_test_per_class=1_000, random_state=1)
+    assert again.equals(table)
+    with pytest.raises(ValueError, match="non-empty dict"):
+        gaussian_accuracy_over_draws({}, [[0.0], [1.0]], [[[1.0]], [[1.0]]], 5)
+
+
+def test_gaussian_learning_curve_gives_exact_errors_never_below_the_bayes_error():
+    from lecture_utils.experiments import gaussian_learning_curve
+    from lecture_utils.gaussian import tied_bayes_error
+
+    means, covariances = [np.zeros(3), np.ones(3)], [np.eye(3), np.eye(3)]
+    models = {"LDA": GaussianClassifier(covariance="tied"),
+              "logistic": SoftmaxRegression(penalty=0.01)}
+    curve = gaussian_learning_curve(models, means, covariances, [6, 200], n_draws=5,
+                                    random_state=0)
+    bayes = tied_bayes_error(means[0], means[1], np.eye(3))
+    for errors in curve.errors.values():
+        assert errors.shape == (5, 2) and np.all(errors >= bayes - 1e-12)
+        assert errors[:, 1].mean() < errors[:, 0].mean()          # more data, lower error
+    with pytest.raises(ValueError, match="linear"):
+        gaussian_learning_curve({"QDA": GaussianClassifier()}, means, [np.eye(3), 4 * np.eye(3)],
+                                [20], n_draws=1, random_state=0)
+
+
+def test_exponential_learning_curve_tests_on_fresh_samples():
+    from lecture_utils.experiments import exponential_learning_curve
+    from lecture_utils.synthetic import exponential_bayes_threshold, exponential_threshold_error
+
+    curve = exponential_learning_curve({"logistic": SoftmaxRegression(penalty=0.01)}, [4, 1000],
+                                       n_draws=3, n_test=5_000, random_state=0)
+    errors = curve.errors["logistic"]
+    bayes = exponential_threshold_error(exponential_bayes_threshold())
+    assert errors.shape == (3, 2) and curve.train_sizes.tolist() == [4, 1000]
+    assert abs(errors[:, 1].mean() - bayes) < 0.02
+    with pytest.raises(ValueError, match="models"):
+        exponential_learning_curve({}, [4])
+
+
+def test_outlier_effects_over_draws_has_one_row_per_draw_position_and_model():
+    from lecture_utils.experiments import outlier_effects_over_draws
+
+    table = outlier_effects_over_draws([[0.0, 0.0], [2.5, 0.5]], np.eye(2), 30,
+                                       [(12.0, 0.0), (0.0, 8.0)], n_draws=3, random_state=0)
+    assert len(table) == 3 * 2 * 2
+    far = table[(table["position"] == "(12, 0)") & (table["model"] == "logistic regression")]
+    assert np.allclose(far["turned (degrees)"], 0.0, atol=0.5)        # far on its own side
+    lda = table[(table["position"] == "(12, 0)") & (table["model"] == "LDA")]
+    assert np.all(lda["turned (degrees)"] > 1.0)

@@ -15,10 +15,8 @@ from lecture_utils.punctuation import (
     CLASS_NAMES,
     SYMBOL_CLASSES,
     count_bigrams,
-    count_code_punctuation,
     count_punctuation,
     punctuation_tokens,
-    strip_comments_and_strings,
     tokens_from_counts,
 )
 
@@ -151,61 +149,6 @@ def test_docstring_examples():
     result = doctest.testmod(punctuation)
     assert result.attempted >= 2
     assert result.failed == 0
-
-
-# ------------------------------------------------------------ code without comments and strings
-def test_c_comments_strings_and_characters_are_removed():
-    source = """
-#include <stdio.h>
-/* a block comment: with, punctuation; inside. */
-int f(int x) {  // a line comment; (ignored)
-    char c = ';', q = '\\'';
-    puts("a string (with) an \\"escaped\\" quote;");
-    return x;
-}
-"""
-    counts = count_code_punctuation(source, "C")
-    # <stdio.h> keeps its period; the comments, the three literals and their contents go
-    assert counts.tolist() == counts_of(
-        braces=2, parentheses=4, semicolons=3, periods=1, commas=1
-    )
-
-
-def test_python_comments_docstrings_and_strings_are_removed():
-    source = '''
-def f(x):
-    """A docstring: with, punctuation (inside)."""
-    s = "a string; {x}"  # a comment, too.
-    return x.real, f"{x}."
-'''
-    assert count_code_punctuation(source, "Python").tolist() == counts_of(
-        parentheses=2, colons=1, periods=1, commas=1
-    )
-
-
-def test_an_unterminated_c_comment_or_string_ends_the_removal_safely():
-    assert strip_comments_and_strings("f(x); /* open", "C") == "f(x);  "
-    assert count_code_punctuation('x = "open;\ny;', "C").tolist() == counts_of(semicolons=1)
-
-
-def test_stripping_never_adds_punctuation():
-    for text, language in [("a = [1, 2]  # b.\n", "Python"), ("a[1] = 2; // b.", "C")]:
-        assert np.all(count_code_punctuation(text, language) <= count_punctuation(text))
-
-
-def test_unknown_language_and_bad_python_are_named():
-    with pytest.raises(ValueError, match="language must be one of"):
-        strip_comments_and_strings("x", "Rust")
-    with pytest.raises(ValueError, match="not valid Python"):
-        strip_comments_and_strings('x = """never closed\n', "Python")
-    with pytest.raises(TypeError, match="decode it first"):
-        strip_comments_and_strings(b"x", "C")
-
-
-@settings(max_examples=50, deadline=None)
-@given(st.text(alphabet=st.sampled_from("{}[]():;.,ab \n")))
-def test_text_without_comment_or_string_characters_is_unchanged_in_c(text):
-    assert count_code_punctuation(text, "C").tolist() == count_punctuation(text).tolist()
 
 
 # ------------------------------------------------------------------------------- bigrams

@@ -126,26 +126,6 @@ def test_exponential_bayes_threshold_needs_a_ratio_above_one():
 
 
 
-def test_gaussian_accuracy_over_draws_pairs_the_models_on_each_draw():
-    from lecture_utils.synthetic import gaussian_accuracy_over_draws
-
-    models = {"tied": GaussianClassifier(covariance="tied"),
-              "same again": GaussianClassifier(covariance="tied"),
-              "full": GaussianClassifier(covariance="full")}
-    table = gaussian_accuracy_over_draws(models, [[0.0, 0.0], [2.0, 0.0]], [np.eye(2)] * 2, 30,
-                                         n_draws=4, n_test_per_class=1_000, random_state=1)
-    assert table.shape == (4, 3) and list(table.columns) == list(models)
-    assert np.array_equal(table["tied"], table["same again"])   # same data in every draw
-    assert table["tied"].nunique() > 1                           # a new sample in every draw
-    bayes = 1 - 0.8413447                                        # Phi(-1), means 2 apart
-    assert np.all(1 - table["tied"] > bayes - 0.03)
-    again = gaussian_accuracy_over_draws(models, [[0.0, 0.0], [2.0, 0.0]], [np.eye(2)] * 2, 30,
-                                         n_draws=4, n_test_per_class=1_000, random_state=1)
-    assert again.equals(table)
-    with pytest.raises(ValueError, match="non-empty dict"):
-        gaussian_accuracy_over_draws({}, [[0.0], [1.0]], [[[1.0]], [[1.0]]], 5)
-
-
 # ------------------------------------------------------------ the shelter cats
 def test_make_cat_shelter_draws_the_committed_cats_and_fresh_ones():
     from lecture_utils.datasets import CAT_SHELTER_CATEGORIES, load_cat_shelter
@@ -175,24 +155,15 @@ def test_make_cat_shelter_follows_its_model():
             np.testing.assert_allclose(observed, expected, atol=0.015)
 
 
-def test_categorical_bayes_accuracy_is_the_bayes_rules_accuracy():
-    from itertools import product
+def test_cat_shelter_best_accuracy_is_the_bayes_rules_accuracy_by_hand():
+    from lecture_utils.synthetic import cat_shelter_best_accuracy, cat_shelter_probabilities
 
-    from lecture_utils.synthetic import categorical_bayes_accuracy
-
-    priors = np.array([0.3, 0.7])
-    tables = [np.array([[0.2, 0.5, 0.3], [0.6, 0.1, 0.3]]), np.array([[0.9, 0.1], [0.4, 0.6]])]
-    by_hand = sum(max(priors[k] * tables[0][k, a] * tables[1][k, b] for k in range(2))
-                  for a, b in product(range(3), range(2)))
-    assert categorical_bayes_accuracy(priors, tables) == pytest.approx(by_hand)
-    # a feature with the same distribution in every class changes nothing
-    same = np.array([[0.25, 0.75], [0.25, 0.75]])
-    assert categorical_bayes_accuracy(priors, tables + [same]) == pytest.approx(by_hand)
-    assert categorical_bayes_accuracy(priors, []) == pytest.approx(0.7)   # the larger prior
-    with pytest.raises(ValueError, match="class_probabilities"):
-        categorical_bayes_accuracy([0.3, 0.3], tables)
-    with pytest.raises(ValueError, match=r"feature_probabilities\[1\]"):
-        categorical_bayes_accuracy(priors, [tables[0], [[0.5, 0.5]]])
+    fur = cat_shelter_probabilities()["fur"]
+    # one feature: each colour goes to the sex with the larger P(sex) P(colour | sex)
+    by_hand = sum(max(0.5 * fur["female"][v], 0.5 * fur["male"][v]) for v in range(4))
+    assert cat_shelter_best_accuracy(["fur"]) == pytest.approx(by_hand)
+    with pytest.raises(ValueError, match="features must name"):
+        cat_shelter_best_accuracy([])
 
 
 def test_cat_shelter_best_accuracy():
@@ -255,46 +226,3 @@ def test_gaussian_bayes_error_agrees_with_the_closed_form_for_a_shared_covarianc
     assert 0 < se < 0.002
     with pytest.raises(ValueError, match="priors"):
         gaussian_bayes_error([[0.0], [1.0]], [[[1.0]], [[1.0]]], priors=[0.2, 0.2])
-
-
-def test_gaussian_learning_curve_gives_exact_errors_never_below_the_bayes_error():
-    from lecture_utils.gaussian import tied_bayes_error
-    from lecture_utils.synthetic import gaussian_learning_curve
-
-    means, covariances = [np.zeros(3), np.ones(3)], [np.eye(3), np.eye(3)]
-    models = {"LDA": GaussianClassifier(covariance="tied"),
-              "logistic": SoftmaxRegression(penalty=0.01)}
-    curve = gaussian_learning_curve(models, means, covariances, [6, 200], n_draws=5,
-                                    random_state=0)
-    bayes = tied_bayes_error(means[0], means[1], np.eye(3))
-    for errors in curve.errors.values():
-        assert errors.shape == (5, 2) and np.all(errors >= bayes - 1e-12)
-        assert errors[:, 1].mean() < errors[:, 0].mean()          # more data, lower error
-    with pytest.raises(ValueError, match="linear"):
-        gaussian_learning_curve({"QDA": GaussianClassifier()}, means, [np.eye(3), 4 * np.eye(3)],
-                                [20], n_draws=1, random_state=0)
-
-
-def test_exponential_learning_curve_tests_on_fresh_samples():
-    from lecture_utils.synthetic import exponential_learning_curve
-
-    curve = exponential_learning_curve({"logistic": SoftmaxRegression(penalty=0.01)}, [4, 1000],
-                                       n_draws=3, n_test=5_000, random_state=0)
-    errors = curve.errors["logistic"]
-    bayes = exponential_threshold_error(exponential_bayes_threshold())
-    assert errors.shape == (3, 2) and curve.train_sizes.tolist() == [4, 1000]
-    assert abs(errors[:, 1].mean() - bayes) < 0.02
-    with pytest.raises(ValueError, match="models"):
-        exponential_learning_curve({}, [4])
-
-
-def test_outlier_effects_over_draws_has_one_row_per_draw_position_and_model():
-    from lecture_utils.synthetic import outlier_effects_over_draws
-
-    table = outlier_effects_over_draws([[0.0, 0.0], [2.5, 0.5]], np.eye(2), 30,
-                                       [(12.0, 0.0), (0.0, 8.0)], n_draws=3, random_state=0)
-    assert len(table) == 3 * 2 * 2
-    far = table[(table["position"] == "(12, 0)") & (table["model"] == "logistic regression")]
-    assert np.allclose(far["turned (degrees)"], 0.0, atol=0.5)        # far on its own side
-    lda = table[(table["position"] == "(12, 0)") & (table["model"] == "LDA")]
-    assert np.all(lda["turned (degrees)"] > 1.0)

@@ -17,25 +17,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
-from matplotlib.colors import to_rgba
 from scipy.stats import norm
 from sklearn.naive_bayes import MultinomialNB
 
 from lecture_utils import widgets as widgets_module
 from lecture_utils.datasets import FUR_COLOURS, load_cat_fur, load_heights, load_iris_2d
-from lecture_utils.experiments import outlier_effect, outlier_summary
+from lecture_utils.experiments import outlier_effect
 from lecture_utils.gaussian import COVARIANCE_TYPES, GaussianClassifier
 from lecture_utils.logistic import SoftmaxRegression
 from lecture_utils.plotting import (
-    image_mosaic,
     plot_category_probabilities,
     plot_error_against_dimension,
     plot_image_grid,
-    plot_llr_weights,
     plot_outlier_effect,
 )
 from lecture_utils.projections import PCA
-from lecture_utils.style import class_color
 from lecture_utils.synthetic import make_gaussian_classes
 from lecture_utils.widgets import (
     COVARIANCE_LABELS,
@@ -47,16 +43,13 @@ from lecture_utils.widgets import (
     categorical_alpha_widget,
     covariance_view,
     covariance_widget,
-    default_grid,
     draw_categorical_alpha_view,
-    draw_prior_view,
     outlier_widget,
     pca_dimension_view,
     pca_dimension_widget,
     prior_view,
     prior_widget,
     pseudo_count_view,
-    pseudo_count_widget,
 )
 
 
@@ -184,10 +177,15 @@ def test_plot_and_widget_draw_the_view():
     X, y = two_classes()
     view = outlier_effect(X, y, [10.0, -5.0])
     fig, ax = plt.subplots()
-    drawn = plot_outlier_effect(view.X, view.y, view.outlier, view.boundaries, ax, label=view.label,
-                                )
+    drawn = plot_outlier_effect(view, ax)
     assert len(drawn["boundaries"]) == 4 and len(drawn["points"]) == 2
     assert ax.get_xlim()[1] > 10.0 and ax.get_ylim()[0] < -5.0
+    assert ax.get_title() == view.title
+    # each drawn line is the model's boundary w x + w0 = 0
+    for (name, when), line in drawn["boundaries"].items():
+        w, w0 = view.boundaries[name][when == "after"]
+        for point in (line.get_xy1(), line.get_xy2()):
+            assert np.asarray(point) @ w + w0 == pytest.approx(0.0, abs=1e-9)
     plt.close(fig)
     control = outlier_widget(X, y)
     assert isinstance(control, ipywidgets.interactive)
@@ -203,19 +201,6 @@ def test_own_log_odds_tell_a_point_on_its_side_from_a_misclassified_one():
     assert wrong_side.own_log_odds["LDA"] < -5
     lda = GaussianClassifier(covariance="tied").fit(X, y)
     np.testing.assert_allclose(far_side.own_log_odds["LDA"], lda.llr([[15.0, -8.0]])[0])
-
-
-def test_outlier_summary_has_one_column_per_position_in_percent():
-    X, y = two_classes()
-    views = [outlier_effect(X, y, [15.0, -8.0]), outlier_effect(X, y, [-6.0, 0.0])]
-    table = outlier_summary(views)
-    assert list(table.columns) == ["(15, -8)", "(-6, 0)"]
-    changed = "LDA: decisions changed (% of 100 samples)"
-    assert table.loc[changed, "(15, -8)"] == 100 * views[0].changed_decisions["LDA"]
-    assert table.loc["logistic regression: turned (degrees)", "(-6, 0)"] == (
-        views[1].rotation_degrees["logistic regression"])
-    with pytest.raises(ValueError, match="OutlierEffect"):
-        outlier_summary([])
 
 
 @pytest.fixture(scope="module")
@@ -277,21 +262,18 @@ def test_equal_variances_give_one_threshold_halfway():
     assert view.decision == 0
 
 
-def test_default_grid_spans_both_classes(heights_model):
-    grid = default_grid(heights_model, n_std=3.0, resolution=7)
-    sd = np.sqrt(heights_model.covariances_[:, 0, 0])
-    assert grid[0] == pytest.approx(heights_model.means_[0, 0] - 3 * sd[0])
-    assert grid[-1] == pytest.approx(heights_model.means_[1, 0] + 3 * sd[1])
-    assert grid.shape == (7,)
-
-
-def test_draw_prior_view(heights_model):
+def test_prior_view_grid_spans_both_classes_and_the_widget_draws_it(heights_model, shown):
     view = prior_view(heights_model, 0.3, 174.0)
-    drawn = draw_prior_view(view, feature_name="height (cm)")
-    np.testing.assert_allclose(drawn.curves[0].get_ydata(), view.posterior)
-    assert len(drawn.crossing_lines) == 1  # the lower threshold lies far outside the grid
-    assert drawn.ax.get_title() == view.title
-    plt.close(drawn.ax.figure)
+    sd = np.sqrt(heights_model.covariances_[:, 0, 0])
+    assert view.grid[0] == pytest.approx(heights_model.means_[0, 0] - 4 * sd[0])
+    assert view.grid[-1] == pytest.approx(heights_model.means_[1, 0] + 4 * sd[1])
+    control = prior_widget(heights_model, 174.0, feature_name="height (cm)", prior=0.3)
+    fig, alt = shown[-1]
+    ax = fig.axes[0]
+    np.testing.assert_allclose(ax.lines[0].get_ydata(), view.posterior)
+    assert ax.get_title() == view.title and "P(M) = 0.30" in alt
+    assert isinstance(control, ipywidgets.interactive)
+    plt.close("all")
 
 
 def test_widget_has_a_prior_slider(heights_model):
@@ -476,23 +458,6 @@ def test_widget_is_a_slider_over_the_swept_dimensions(fitted):
 
 
 # ------------------------------------------------------------- image plots
-def test_mosaic_places_every_image_and_leaves_gaps():
-    images = np.arange(5 * 12, dtype=float).reshape(5, 12)
-    mosaic = image_mosaic(images, SHAPE, n_columns=3)
-    assert mosaic.shape == (2 * 3 + 1, 3 * 4 + 2)
-    np.testing.assert_array_equal(mosaic[:3, :4], images[0].reshape(SHAPE))
-    np.testing.assert_array_equal(mosaic[4:7, 5:9], images[4].reshape(SHAPE))
-    assert np.isnan(mosaic[3]).all() and np.isnan(mosaic[:, 4]).all()
-    assert np.isnan(mosaic[4:, 10:]).all()  # the empty last tile
-
-
-def test_mosaic_checks_the_image_size():
-    with pytest.raises(ValueError, match=r"shape \(n_images, 12\)"):
-        image_mosaic(np.zeros((2, 10)), SHAPE, 2)
-    with pytest.raises(ValueError, match="positive integer"):
-        image_mosaic(np.zeros((2, 12)), SHAPE, 0)
-
-
 def test_image_grid_labels_rows_and_clips_grey_levels():
     images = np.linspace(-50, 300, 6 * 12).reshape(6, 12)
     drawn = plot_image_grid(images, SHAPE, 3, row_labels=["first", "second"], title="t")
@@ -536,6 +501,20 @@ X_TRAIN = np.array([[3, 1, 2, 0], [1, 2, 1, 0], [2, 4, 0, 0], [1, 3, 0, 0]])
 Y_TRAIN = np.array(["a", "a", "b", "b"])
 X_TEST = np.array([[2, 1, 0, 0], [0, 1, 1, 0], [1, 1, 0, 1], [0, 3, 0, 0]])
 Y_TEST = np.array(["a", "a", "b", "b"])
+
+
+def test_the_view_decides_as_the_model_predicts_ties_included():
+    from lecture_utils.discrete import MultinomialClassifier
+
+    X_tie = np.array([[0, 0, 0, 0], [2, 1, 0, 0], [1, 2, 1, 0]])        # an empty file: llr = 0
+    for numerator in ("a", "b"):
+        view = pseudo_count_view(X_TRAIN, Y_TRAIN, X_tie, ["b", "a", "a"], alpha=1.0,
+                                 numerator=numerator)
+        model = MultinomialClassifier(alpha=1.0, priors=[0.5, 0.5]).fit(X_TRAIN, Y_TRAIN)
+        assert view.llr[0] == 0.0
+        assert view.predictions.tolist() == model.predict(X_tie).tolist()
+        assert view.predictions[0] == "a"                   # a tie goes to classes_[0]
+        assert view.error_rate == pytest.approx(1 - model.score(X_tie, ["b", "a", "a"]))
 
 
 def test_ml_view_reports_infinite_and_undefined_ratios():
@@ -612,72 +591,6 @@ def test_negative_alpha_is_refused():
         pseudo_count_view(X_TRAIN, Y_TRAIN, X_TEST, Y_TEST, alpha=-1.0)
 
 
-@pytest.mark.filterwarnings("ignore:.*ipykernel.pylab.backend_inline:DeprecationWarning")
-def test_widget_is_a_slider_over_the_pure_function():
-    control = pseudo_count_widget(X_TRAIN, Y_TRAIN, X_TEST, Y_TEST, ["e0", "e1", "e2", "e3"])
-    assert isinstance(control, ipywidgets.interactive)
-    slider = control.children[0]
-    assert isinstance(slider, ipywidgets.FloatSlider)
-    assert slider.min == 0.0 and slider.value == 0.0
-    slider.value = 1.0
-    control.update()
-    assert control.kwargs == {"alpha": 1.0}
-
-
-# ---------------------------------------------------------------- the weight plot
-def test_weight_plot_clips_and_marks_infinite_bars():
-    weights = np.array([1.0, -np.inf, 0.5, np.inf])
-    bars = plot_llr_weights(weights, ["a", "b", "c", "d"])
-    heights = [bar.get_height() for bar in bars]
-    assert heights[0] == 1.0 and heights[2] == 0.5
-    assert heights[1] == -heights[3] and heights[3] > 1.0
-    assert [bar.get_hatch() for bar in bars] == [None, "//", None, "//"]
-    texts = [t.get_text() for t in bars[0].axes.texts]
-    assert sorted(texts) == sorted(["+∞", "−∞"])
-
-
-def test_weight_plot_colours_follow_the_sign():
-    bars = plot_llr_weights([0.3, -0.2], ["x", "y"])
-    assert bars[0].get_facecolor() == to_rgba(class_color(1))
-    assert bars[1].get_facecolor() == to_rgba(class_color(0))
-    bars = plot_llr_weights([0.3, -0.2], ["x", "y"], colors=("red", "blue"))
-    assert bars[0].get_facecolor() == to_rgba("red")
-
-
-def test_weight_plot_shared_limit():
-    _, ax = plt.subplots()
-    plot_llr_weights([0.3, -0.2], ["x", "y"], ax, limit=4.0, favours=("C", "Py"), title="t")
-    low, high = ax.get_ylim()
-    assert low == pytest.approx(-4.2) and high == pytest.approx(4.2)
-    assert "C" in ax.get_ylabel() and ax.get_title() == "t"
-    with pytest.raises(ValueError, match="limit must be a positive"):
-        plot_llr_weights([0.3], ["x"], limit=0.0)
-
-
-@pytest.mark.parametrize("weights", [[np.nan, 1.0], [1.0], [[1.0, 2.0]]])
-def test_weight_plot_rejects_bad_weights(weights):
-    with pytest.raises(ValueError, match="one entry per label"):
-        plot_llr_weights(weights, ["x", "y"])
-
-
-def test_weight_plot_infinite_bars_run_out_of_the_axes():
-    _, ax = plt.subplots()
-    bars = plot_llr_weights([-np.inf, -3.0, 1.0], ["a", "b", "c"], ax, limit=4.0)
-    low, _ = ax.get_ylim()
-    assert bars[0].get_height() < low < bars[1].get_height()
-
-
-def test_weight_plot_legend_names_the_classes_of_the_colours():
-    _, ax = plt.subplots()
-    plot_llr_weights([0.3, -0.2], ["x", "y"], ax, favours=("C", "Py"), colors=("red", "blue"),
-                     legend=True)
-    legend = ax.get_legend()
-    assert [t.get_text() for t in legend.get_texts()] == ["for C", "for Py"]
-    assert legend.legend_handles[0].get_facecolor() == to_rgba("red")
-    with pytest.raises(ValueError, match="give favours"):
-        plot_llr_weights([0.3], ["x"], legend=True)
-
-
 # ---------------------------------------------------------------- posteriors over alpha
 def test_posteriors_over_alpha_draws_one_panel_per_view_and_one_legend():
     from lecture_utils.widgets import draw_posteriors_over_alpha
@@ -710,22 +623,6 @@ def test_posteriors_over_alpha_needs_one_axes_per_view():
     fig, axes = plt.subplots(1, 2)
     with pytest.raises(ValueError):
         draw_posteriors_over_alpha([view], axes)
-    plt.close(fig)
-
-
-def test_weights_over_alpha_share_one_range_and_name_each_alpha():
-    from lecture_utils.widgets import draw_weights_over_alpha
-
-    X, y = np.array([[3, 0, 1], [1, 2, 2], [0, 3, 4]]), np.array(["C", "C", "Python"])
-    views = [pseudo_count_view(X, y, X, y, alpha, numerator="C") for alpha in (0.0, 2.0)]
-    fig, axes = plt.subplots(1, 2)
-    drawn = draw_weights_over_alpha(views, ["a", "b", "c"], axes)
-    assert [len(bars) for bars in drawn] == [3, 3]
-    assert axes[0].get_ylim() == axes[1].get_ylim()
-    assert axes[1].get_title().startswith("α = 2: error")
-    assert axes[0].get_ylabel().endswith("C)") and axes[1].get_ylabel() == ""
-    with pytest.raises(ValueError, match="one Axes per view"):
-        draw_weights_over_alpha(views, ["a", "b", "c"], axes[:1])
     plt.close(fig)
 
 
