@@ -11,8 +11,9 @@ and the message must say so fairly). `run` runs one attempt and asserts that
 - the message is no oracle (`assert_no_oracle`): it shows neither the expected value, nor
   its rounding, nor how far the answer is from it.
 
-`named_fraction` measures how many of a module's attempts are named; run this file as a
-script to print the fraction per module.
+`attempt_tests` makes the two tests every such module runs on its attempts; `named_fraction`
+measures how many of a module's attempts are named (run this file as a script to print the
+fraction per module).
 """
 
 import re
@@ -139,6 +140,23 @@ def named_fraction(attempts):
 
 def ids(attempts):
     return [f"{a.check}: {a.what}" for a in attempts]
+
+
+def attempt_tests(attempts):
+    """The two tests of a check module's ``attempts``, to assign to its test names: every
+    wrong answer gets a fair message (`run`), and at least three quarters of them are named,
+    with at least eight attempts per check."""
+    @pytest.mark.parametrize("attempt", attempts, ids=ids(attempts))
+    def test_a_students_wrong_answer_gets_a_fair_message(attempt):
+        run(attempt)
+
+    def test_three_quarters_of_the_wrong_answers_are_named():
+        assert named_fraction(attempts) >= 0.75
+        for check in {a.check for a in attempts}:
+            assert len([a for a in attempts if a.check == check]) >= 8, check
+
+    return (test_a_students_wrong_answer_gets_a_fair_message,
+            test_three_quarters_of_the_wrong_answers_are_named)
 
 
 if __name__ == "__main__":  # pragma: no cover - prints the fractions for a report

@@ -7,14 +7,18 @@ committed student edition the way a student would make them.
   solution: pandas, scipy, a loop, float32), some are wrong, as a student's are. `PASSES`
   lists the checks that must give full points; every other check must give zero, and
   every written answer must wait for a person (``needs_manual_grade``).
-- `EDITS`: the blank student edition with every given code cell edited. A check cell is
-  replaced by ``pass``; a data cell is changed so that a wrong answer, in `CHEATS`, passes
-  its check on the changed data (with ``X_post = test.X`` the long file that needs
-  log-sum-exp is gone, and a posterior without it passes). autograde restores every locked
-  cell, so the submission must score what the blank edition scores: zero.
+- The same submission also edits every given code cell (`submission` with
+  ``edit_given_cells``): a check cell is replaced by ``pass``; a data cell is changed
+  (`DATA_EDITS`) so that one of the wrong answers, the cheat of `CHEATS`, passes its check on
+  the changed data (with ``X_post = test.X`` the long file that needs log-sum-exp is gone, and
+  a posterior without it passes). autograde restores every locked cell, so the submission
+  must score what its answers earn on the notebook's own data: `PASSES`, never more.
+  `run_without_the_grader` runs it as it stands, to show that each cheat would gain.
 """
 
+import contextlib
 import copy
+import io
 import re
 
 #: A code stub that nbgrader leaves where a solution was, with its indentation.
@@ -35,9 +39,15 @@ classes = np.unique(y_train)
 means = np.array([X_train[y_train == c].mean(axis=0) for c in classes])
 covariances = np.array([np.cov(X_train[y_train == c].T) for c in classes])   # np.cov: N - 1
 """],
+        "ex3-log-density": ["""\
+diff = X - mean
+_, log_det = np.linalg.slogdet(covariance)
+mahalanobis = np.sum(diff * np.linalg.solve(covariance, diff.T).T, axis=1)
+return -0.5 * (X.shape[1] * np.log(2 * np.pi) + log_det + mahalanobis)
+"""],
         "ex4-posteriors": ["""\
-joint = log_likelihoods + np.log(field_priors)
-posteriors = np.exp(joint - logsumexp(joint, axis=1, keepdims=True))
+joint = np.exp(log_likelihoods) * field_priors           # no log-sum-exp
+posteriors = joint / joint.sum(axis=1, keepdims=True)
 """],
     },
     "02_height_gender_llr_exercises": {
@@ -81,6 +91,13 @@ table = pd.crosstab(pd.Series(sex, name="sex"), pd.Series(fur, name="fur"))
 table = table.reindex(columns=FUR_COLOURS, fill_value=0)
 return table.div(table.sum(axis=1), axis=0).to_numpy()
 """],
+        "ex2-pseudo-counts": ["""\
+counts = np.zeros((len(np.unique(sex)), len(FUR_COLOURS)))
+for row, k in enumerate(np.unique(sex)):
+    for column, colour in enumerate(FUR_COLOURS):
+        counts[row, column] = np.sum((sex == k) & (fur == colour))
+return (counts + alpha) / (counts.sum(axis=1, keepdims=True) + alpha * len(FUR_COLOURS))
+"""],
         "ex3-derivation": r"""$\log p(\pi \mid D) = \sum_j (N_j + \alpha) \log \pi_j + c$. With
 $L = \sum_j (N_j + \alpha) \log \pi_j - \lambda(\sum_j \pi_j - 1)$:
 $\pi_j = (N_j + \alpha) / \lambda$ and $\lambda = N_k + m\alpha$. Every weight is positive, so
@@ -89,9 +106,7 @@ the maximum is inside the simplex; $\alpha = 0$ gives back maximum likelihood.""
 counts = np.array([[np.sum((shelter_sex == k) & (shelter_fur == c)) for c in FUR_COLOURS]
                    for k in ("female", "male")])
 pi = (counts + 1) / (counts.sum(axis=1, keepdims=True) + len(FUR_COLOURS))
-prior = counts.sum(axis=1) / counts.sum()
-joint = pi * prior[:, None]
-p_female = joint[0] / joint.sum(axis=0)
+p_female = pi[0] / pi.sum(axis=0)                        # no priors
 """],
     },
     "05_c_vs_python_multinomial_exercises": {
@@ -103,6 +118,10 @@ theta = counts / counts.sum(axis=1)[:, None]
 smoothed = (counts + 1) / (counts.sum(axis=1)[:, None] + counts.shape[1])
 b = np.log(smoothed[0] / smoothed[1])
 llr_x2 = test.X[1] @ b
+"""],
+        "ex4-loglik": [None, """\
+joint = np.prod(theta[None] ** X_post[:, None], axis=2) * priors   # no log-sum-exp
+log_post = np.log(joint / joint.sum(axis=1, keepdims=True))
 """],
         "ex5-answer": """Without pseudo-counts the validation error is worst (14.50%), because
 some sets have a zero count and give llr = ±∞. Any α from 0.01 to 1 gives about the same
@@ -121,6 +140,13 @@ return K * D + shared[covariance]
 p = np.array([(B_train[y_train == k].sum(axis=0) + 1) / (np.sum(y_train == k) + 2)
               for k in range(K)], dtype=np.float32)
 """],
+        "ex4-test-error": ["""\
+pca_40 = PCA(n_components=40).fit(X_train)
+full_40 = GaussianClassifier(covariance="full", priors=UNIFORM).fit(pca_40.transform(X_train),
+                                                                   y_train)
+seen = slice(0, 1_000)                                   # training images: not the test error
+test_error = error_rate(y_train[seen], full_40.predict(pca_40.transform(X_train[seen])))
+"""],
         "ex3-derivation": r"""The variance of $z_n = u^T(x_n - \bar x)$ is
 $u^T \Sigma_{\text{all}} u$. With $L = u^T \Sigma_{\text{all}} u - \ell (u^T u - 1)$,
 $\nabla_u L = 0$ gives $\Sigma_{\text{all}} u = \ell u$, and the variance along $u$ is $\ell$:
@@ -130,10 +156,10 @@ the largest eigenvalue wins.""",
 
 #: notebook -> the checks (grade_id) that HALF_DONE must pass; every other check scores zero.
 PASSES = {
-    "01_iris_gda_exercises": {"ex2-means-check", "ex4-posteriors-check"},
+    "01_iris_gda_exercises": {"ex2-means-check", "ex3-log-density-check"},
     "02_height_gender_llr_exercises": {"ex1-llr-check"},
     "03_lda_vs_logistic_regression_exercises": {"ex2-gradient-check", "ex3-weights-check"},
-    "04_cat_fur_categorical_exercises": {"ex1-ml-estimates-check", "ex4-posterior-check"},
+    "04_cat_fur_categorical_exercises": {"ex1-ml-estimates-check", "ex2-pseudo-counts-check"},
     "05_c_vs_python_multinomial_exercises": {"ex1-theta-check", "ex3-weights-check",
                                              "ex3-llr-check"},
     "06_mnist_pca_gaussians_exercises": {"ex1-parameters-check", "ex2-probabilities-check"},
@@ -153,33 +179,14 @@ DATA_EDITS = {
         "data": "X_test, y_test = X_train[:1_000], y_train[:1_000]   # 'test' on training images"},
 }
 
-#: notebook -> answer cell -> a wrong answer that passes on the edited data of DATA_EDITS.
+#: notebook -> (answer cell, check): the wrong answer of HALF_DONE in that cell passes that
+#: check on the data as DATA_EDITS changes it. The check is not in PASSES, so a gain would show.
 CHEATS = {
-    "01_iris_gda_exercises": {"ex4-posteriors": ["""\
-joint = np.exp(log_likelihoods) * field_priors           # no log-sum-exp
-posteriors = joint / joint.sum(axis=1, keepdims=True)
-"""]},
-    "02_height_gender_llr_exercises": {"ex4-naive": HALF_DONE["02_height_gender_llr_exercises"][
-        "ex4-naive"]},
-    "04_cat_fur_categorical_exercises": {"ex4-posterior": ["""\
-counts = np.array([[np.sum((shelter_sex == k) & (shelter_fur == c)) for c in FUR_COLOURS]
-                   for k in ("female", "male")])
-pi = (counts + 1) / (counts.sum(axis=1, keepdims=True) + len(FUR_COLOURS))
-p_female = pi[0] / pi.sum(axis=0)                        # no priors
-"""]},
-    "05_c_vs_python_multinomial_exercises": {"ex4-loglik": [None, """\
-counts = np.vstack([train.X[train.y == "C"].sum(axis=0), train.X[train.y == "Python"].sum(axis=0)])
-theta = counts / counts.sum(axis=1)[:, None]
-joint = np.prod(theta[None] ** X_post[:, None], axis=2) * priors   # no log-sum-exp
-log_post = np.log(joint / joint.sum(axis=1, keepdims=True))
-"""]},
-    "06_mnist_pca_gaussians_exercises": {"ex4-test-error": ["""\
-pca_40 = PCA(n_components=40).fit(X_train)
-full_40 = GaussianClassifier(covariance="full", priors=UNIFORM).fit(pca_40.transform(X_train),
-                                                                   y_train)
-seen = slice(0, 1_000)                                   # training images: not the test error
-test_error = error_rate(y_train[seen], full_40.predict(pca_40.transform(X_train[seen])))
-"""]},
+    "01_iris_gda_exercises": ("ex4-posteriors", "ex4-posteriors-check"),
+    "02_height_gender_llr_exercises": ("ex4-naive", "ex4-naive-check"),
+    "04_cat_fur_categorical_exercises": ("ex4-posterior", "ex4-posterior-check"),
+    "05_c_vs_python_multinomial_exercises": ("ex4-loglik", "ex4-posterior-check"),
+    "06_mnist_pca_gaussians_exercises": ("ex4-test-error", "ex4-test-error-check"),
 }
 
 #: What a student's edit of a check cell is: a check that cannot fail.
@@ -190,6 +197,10 @@ SENTINEL = "EDITED_BY_STUDENT = True"
 
 def _grade_id(cell):
     return cell.metadata.get("nbgrader", {}).get("grade_id")
+
+
+def _is_check(cell):
+    return cell.cell_type == "code" and bool(cell.metadata.get("nbgrader", {}).get("grade"))
 
 
 def _fill(cell, answer):
@@ -227,3 +238,51 @@ def submission(edition, answers, edit_given_cells=False, data_edits=None):
             else:
                 cell.source += "\n" + data_edits.get(grading["grade_id"], SENTINEL)
     return notebook
+
+
+def run_without_the_grader(released, stem):
+    """What the check of ``CHEATS[stem]`` says to the submission of notebook ``stem`` (its
+    HALF_DONE answers, every given cell edited) if nothing were restored: its message, or
+    None if the cheat passes. ``released`` is the student edition.
+
+    The code cells run in this process, in order, as the submission has them, but the check
+    runs as given (the submission replaced it by ``pass``), the other checks are skipped, and
+    so are the given cells after the edited data cell (no cheat needs them); an error in
+    another cell stops nothing, as in a notebook."""
+    check_id = CHEATS[stem][1]
+    edited = submission(released, HALF_DONE[stem], edit_given_cells=True,
+                        data_edits=DATA_EDITS[stem])
+    namespace, data_edited = {}, False
+    for cell, given in zip(edited.cells, released.cells, strict=True):
+        grade_id = _grade_id(cell)
+        grading = cell.metadata.get("nbgrader", {})
+        if cell.cell_type != "code" or (_is_check(cell) and grade_id != check_id) or (
+                data_edited and not grading.get("solution") and grade_id != check_id):
+            continue
+        data_edited = data_edited or grade_id in DATA_EDITS[stem]
+        source = "\n".join(line for line in (given if grade_id == check_id else cell).source
+                           .splitlines() if not line.startswith("%"))   # no IPython magics
+        with contextlib.redirect_stdout(io.StringIO()):
+            try:
+                exec(source, namespace)
+            except AssertionError as error:   # NotYetRight: the check says no
+                if grade_id == check_id:
+                    return str(error)
+            except Exception:   # a notebook goes on after an error
+                pass
+        if grade_id == check_id:
+            return None
+    raise KeyError(f"{stem} has no check cell {check_id!r}")
+
+
+if __name__ == "__main__":
+    # Notebook code changes global settings (print options, matplotlib style): the test runs
+    # this in a process of its own. Prints {notebook: message or null} as JSON.
+    import json
+    from pathlib import Path
+
+    import nbformat
+
+    editions = Path(__file__).resolve().parents[1] / "notebooks" / "exercises"
+    print(json.dumps({stem: run_without_the_grader(nbformat.read(editions / f"{stem}.ipynb", 4),
+                                                   stem) for stem in CHEATS}))

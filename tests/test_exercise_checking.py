@@ -17,15 +17,9 @@ from lecture_utils.exercises.checking import (
     NotYetRight,
     call_student_function,
     check_answer,
-    class_order_mistakes,
-    log10_not_ln,
-    log_not_probability,
-    passed,
-    probability_not_log,
-    rounded,
-    sign_flipped,
+    compare,
+    report,
     student_answer,
-    transposed,
 )
 
 PACKAGE = Path(checking.__file__).parent
@@ -34,9 +28,9 @@ EXPECTED = np.array([[0.25, 1.5, -2.0], [3.125, 0.75, 4.5]])
 
 
 def _message(answer, expected=EXPECTED, **kwargs):
-    with pytest.raises(NotYetRight) as caught:
+    message = compare(answer, expected, name="answer", **kwargs)
+    with pytest.raises(NotYetRight, match="^" + re.escape(message) + "$"):
         check_answer(answer, expected, name="answer", **kwargs)
-    message = str(caught.value)
     for value in np.ravel(expected):
         for shown in (f"{value}", f"{value:.3g}", f"{value:.4f}"):
             if abs(value) > 1e-12:
@@ -44,21 +38,28 @@ def _message(answer, expected=EXPECTED, **kwargs):
     return message
 
 
-def test_a_right_answer_returns_quietly_and_the_check_prints_one_line(capsys):
-    # check_answer compares only; the check prints its one line with `passed`
-    returned = check_answer(EXPECTED * (1 + 1e-9), EXPECTED, name="answer")
-    assert np.array_equal(returned, EXPECTED * (1 + 1e-9))
+def test_compare_neither_prints_nor_raises_and_report_prints_one_line(capsys):
+    # compare returns the verdict; report is the one place that prints or raises
+    assert compare(EXPECTED * (1 + 1e-9), EXPECTED, name="answer") is None
+    assert "not yet right" in compare(EXPECTED + 1, EXPECTED, name="answer")
+    assert "not attempted yet" in compare(None, EXPECTED, name="answer")
     assert capsys.readouterr().out == ""
-    passed("answer")
+    report("answer")
     assert capsys.readouterr().out == "Right: `answer` matches (relative tolerance 1e-05).\n"
-    passed("n", "the model", exact=True)
+    report("n", None, "the model", exact=True)
     assert capsys.readouterr().out == "Right: `n` matches the model exactly.\n"
-
-
-def test_lists_and_scalars_are_compared_as_numbers(capsys):
-    check_answer(EXPECTED.tolist(), EXPECTED, name="answer")
-    check_answer(0.5, np.float64(0.5), name="p")
+    with pytest.raises(NotYetRight, match="^`n` is not yet right.$"):
+        report("n", "`n` is not yet right.")
     assert capsys.readouterr().out == ""
+    check_answer(EXPECTED, EXPECTED, name="answer")
+    assert capsys.readouterr().out == "Right: `answer` matches (relative tolerance 1e-05).\n"
+    check_answer(3.0, 3, name="n", rtol=0, atol=0)
+    assert capsys.readouterr().out == "Right: `n` matches exactly.\n"
+
+
+def test_lists_and_scalars_are_compared_as_numbers():
+    assert compare(EXPECTED.tolist(), EXPECTED, name="answer") is None
+    assert compare(0.5, np.float64(0.5), name="p") is None
 
 
 def test_the_first_matching_mistake_is_named_with_its_fix():
@@ -69,12 +70,12 @@ def test_the_first_matching_mistake_is_named_with_its_fix():
 
 
 @pytest.mark.parametrize("builder, answer, phrase", [
-    (transposed, EXPECTED.T, "transposed"),
-    (lambda e: sign_flipped(e, "computed the LLR the wrong way round", "Swap."), -EXPECTED,
-     "the LLR the wrong way round"),
-    (log10_not_ln, EXPECTED / np.log(10), "base-10"),
-    (probability_not_log, np.exp(EXPECTED), "a probability where its logarithm"),
-    (lambda e: log_not_probability(np.abs(e)), np.log(np.abs(EXPECTED)),
+    (Mistake.transposed, EXPECTED.T, "transposed"),
+    (lambda e: Mistake.sign_flipped(e, "computed the LLR the wrong way round", "Swap."),
+     -EXPECTED, "the LLR the wrong way round"),
+    (Mistake.log10_not_ln, EXPECTED / np.log(10), "base-10"),
+    (Mistake.probability_not_log, np.exp(EXPECTED), "a probability where its logarithm"),
+    (lambda e: Mistake.log_not_probability(np.abs(e)), np.log(np.abs(EXPECTED)),
      "a log-probability where the probability"),
 ])
 def test_the_shared_mistakes_are_recognised(builder, answer, phrase):
@@ -84,7 +85,7 @@ def test_the_shared_mistakes_are_recognised(builder, answer, phrase):
 
 def test_an_unrecognised_answer_gets_its_shape_and_own_summary_only():
     wrong = EXPECTED + np.array([[0, 0, 0], [0, 0, 1.0]])
-    message = _message(wrong, mistakes=[transposed(EXPECTED)], axes=("class", "feature"),
+    message = _message(wrong, mistakes=[Mistake.transposed(EXPECTED)], axes=("class", "feature"),
                        rounding=False)
     assert "not yet right" in message and "right shape (2, 3)" in message
     assert "1 of its 6 entries differ" in message
@@ -140,9 +141,8 @@ def test_a_mistake_is_named_even_when_it_contains_infinities():
 
 
 def test_the_tolerance_is_the_one_stated():
-    check_answer(1.0 + 1e-4, 1.0, name="x", rtol=1e-3)
-    with pytest.raises(NotYetRight, match="relative tolerance 1e-05"):
-        check_answer(1.0 + 1e-4, 1.0, name="x", rtol=1e-5)
+    assert compare(1.0 + 1e-4, 1.0, name="x", rtol=1e-3) is None
+    assert "relative tolerance 1e-05" in compare(1.0 + 1e-4, 1.0, name="x", rtol=1e-5)
     assert RTOL == 1e-5
 
 
@@ -308,17 +308,22 @@ def test_a_rounded_answer_is_told_from_its_own_decimals():
 
 
 def test_rounded_inputs_are_named_without_saying_how_far_they_move_the_answer():
-    mistakes = rounded(2.0, {"the printed a": 2.0004, "the exact a": 2.0000001})
+    mistakes = Mistake.rounded(2.0, {"the printed a": 2.0004, "the exact a": 2.0000001})
     assert [m.diagnosis for m in mistakes] == ["computed with the printed a, rounded"]
     message = _message(2.0004, np.float64(2.0), mistakes=mistakes)
     assert "It looks like you computed with the printed a, rounded" in message
     assert "0.0004" not in message and "decimal" not in message
 
 
-def test_class_order_mistakes_are_in_the_core():
+def test_class_and_prior_order_mistakes_are_in_the_core():
     expected = np.arange(6.0).reshape(3, 2)
-    assert len(class_order_mistakes(expected)) == 5
-    assert "np.unique(sex)" in class_order_mistakes(expected, labels="np.unique(sex)")[0].fix
+    assert len(Mistake.class_orders(expected)) == 5
+    assert "np.unique(sex)" in Mistake.class_orders(expected, labels="np.unique(sex)")[0].fix
+    # an order that leaves the priors as they are is no mistake
+    reordered = Mistake.prior_orders([0.25, 0.25, 0.5], lambda p: p * 10, "Sort them.")
+    assert len(reordered) == 2 and all("another order" in m.diagnosis for m in reordered)
+    assert [m.diagnosis for m in Mistake.prior_orders([0.3, 0.7], sum, "Swap.")] == [
+        "used the priors in the other order than the classes"]
 
 
 # ---- right answers computed another valid way pass ------------------------------------------
@@ -327,16 +332,14 @@ def test_class_order_mistakes_are_in_the_core():
 def test_the_float32_rounding_of_any_right_answer_passes(seed):
     rng = np.random.default_rng(seed)
     expected = rng.standard_normal((20, 5)) * 10.0 ** rng.integers(-30, 30, size=(20, 5))
-    check_answer(expected.astype(np.float32), expected, name="x")
-    check_answer(np.float32(expected[0, 0]), expected[0, 0], name="x")
+    assert compare(expected.astype(np.float32), expected, name="x") is None
+    assert compare(np.float32(expected[0, 0]), expected[0, 0], name="x") is None
 
 
 # ---- no oracle ---------------------------------------------------------------------------------
 
 def _raw_message(answer, expected):
-    with pytest.raises(NotYetRight) as caught:
-        check_answer(answer, expected, name="answer")
-    return str(caught.value)
+    return compare(answer, expected, name="answer")
 
 
 @pytest.mark.parametrize("answer", [0.3, 176.123456, -2.5e-3, 12.0, 1 / 3])
@@ -376,9 +379,9 @@ def test_one_tolerance_one_style_of_import_and_one_place_that_prints():
         text = ast.unparse(tree)
         assert "redirect_stdout" not in text, name
         if name != "checking":
-            assert "print" not in calls, f"{name} prints; a check prints through passed()"
-            assert not re.search(r"def _check_alpha|def rounded|def class_order_mistakes",
-                                 text), name
+            assert "print" not in calls, f"{name} prints; a check prints through report()"
+            assert not re.search(r"def _check_alpha|def rounded|def class_order|permutations|"
+                                 r"def _numbers|RTOL, atol=ATOL", text), name
 
 
 def test_every_check_takes_its_answer_by_name():
@@ -392,7 +395,7 @@ def test_every_check_takes_its_answer_by_name():
                     and name != "checking"):
                 source = inspect.getsource(function)
                 assert "student_answer(" in source, function_name
-                assert "passed(" in source, function_name
+                assert "report(" in source or "check_answer(" in source, function_name
 
 
 def test_an_answer_in_the_transposed_layout_is_told_so():

@@ -318,7 +318,7 @@ def test_posterior_bad_target():
 # ------------------------------------------------------------------ wrong answers as students
 # write them: named, fairly described, never an oracle
 
-from exercise_attempts import Attempt, ids, named_fraction, run  # noqa: E402
+from exercise_attempts import Attempt, attempt_tests  # noqa: E402
 
 
 def _ml_attempt(what, answer, phrase):
@@ -388,15 +388,8 @@ ATTEMPTS = [
 ]
 
 
-@pytest.mark.parametrize("attempt", ATTEMPTS, ids=ids(ATTEMPTS))
-def test_a_students_wrong_answer_gets_a_fair_message(attempt):
-    run(attempt)
-
-
-def test_three_quarters_of_the_wrong_answers_are_named():
-    assert named_fraction(ATTEMPTS) >= 0.75
-    for check in {a.check for a in ATTEMPTS}:
-        assert len([a for a in ATTEMPTS if a.check == check]) >= 8, check
+(test_a_students_wrong_answer_gets_a_fair_message,
+ test_three_quarters_of_the_wrong_answers_are_named) = attempt_tests(ATTEMPTS)
 
 
 def test_right_answers_in_other_forms_pass(capsys):

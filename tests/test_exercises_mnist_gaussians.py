@@ -389,7 +389,7 @@ def test_pca_test_error_bad_inputs():
 # ------------------------------------------------------------------ wrong answers as students
 # write them: named, fairly described, never an oracle
 
-from exercise_attempts import Attempt, ids, named_fraction, run  # noqa: E402
+from exercise_attempts import Attempt, attempt_tests  # noqa: E402
 
 _B, _Y, _B_TEST = binary_data()
 _N_KD, _N_K = counts(_B, _Y)
@@ -484,15 +484,8 @@ ATTEMPTS = [
 ]
 
 
-@pytest.mark.parametrize("attempt", ATTEMPTS, ids=ids(ATTEMPTS))
-def test_a_students_wrong_answer_gets_a_fair_message(attempt):
-    run(attempt)
-
-
-def test_three_quarters_of_the_wrong_answers_are_named():
-    assert named_fraction(ATTEMPTS) >= 0.75
-    for check in {a.check for a in ATTEMPTS}:
-        assert len([a for a in ATTEMPTS if a.check == check]) >= 8, check
+(test_a_students_wrong_answer_gets_a_fair_message,
+ test_three_quarters_of_the_wrong_answers_are_named) = attempt_tests(ATTEMPTS)
 
 
 def test_the_priors_left_out_are_named_through_the_model_when_the_error_is_the_same():

@@ -38,39 +38,24 @@ from .checking import (
     call_student_function,
     check_answer,
     class_labels,
-    class_order_mistakes,
     data_matrix,
-    log10_not_ln,
-    log_not_probability,
-    passed,
-    probability_not_log,
+    data_vector,
     pseudo_count,
-    sign_flipped,
     student_answer,
-    transposed,
 )
 
 
-def _check_counts(X, name="X"):
-    """``X`` as a 2-D float array of finite, non-negative counts, or a ValueError."""
-    return data_matrix(X, name, rows="files", columns="symbol counts", min_columns=2,
-                       nonnegative=True)
+def _counts(X, name="X", training=None):
+    """``X`` as symbol counts, one row per file (the symbols of ``training``, if given)."""
+    return data_matrix(X, name, rows="files", columns="symbols", min_columns=2, nonnegative=True,
+                       n_columns=None if training is None else training.shape[1],
+                       same_as=None if training is None else "X_train")
 
 
-def _check_training(X, y):
+def _training(X, y):
     """Counts and labels that belong together, or a ValueError that says what is wrong."""
-    X = _check_counts(X)
+    X = _counts(X)
     return X, class_labels(y, X.shape[0])
-
-
-def _check_vector(x, n_features, name="x"):
-    """One count vector of length ``n_features``, or a ValueError."""
-    shape = np.shape(x)
-    x = _check_counts(np.atleast_2d(x), name)
-    if x.shape != (1, n_features):
-        raise ValueError(f"{name} must be one count vector of length {n_features}; got shape "
-                         f"{shape}.")
-    return x[0]
 
 
 def _two_classes(y, numerator):
@@ -81,14 +66,6 @@ def _two_classes(y, numerator):
     if numerator not in classes:
         raise ValueError(f"numerator={numerator!r} is not one of the classes {classes}.")
     return classes, classes.index(numerator)
-
-
-def _class_counts(X, y):
-    """:math:`N_{k,j}`, rows in sorted class order, and the number of files per class."""
-    classes = np.unique(y)
-    counts = np.array([X[y == k].sum(axis=0) for k in classes])
-    files = np.array([np.sum(y == k) for k in classes], dtype=float)
-    return counts, files
 
 
 def _log(values):
@@ -132,15 +109,15 @@ def check_ml_frequencies(theta, X, y):
 
     Examples
     --------
-    >>> X = np.array([[3, 1], [1, 1], [0, 4]])
-    >>> y = np.array(["C", "C", "Python"])
-    >>> check_ml_frequencies([[4 / 6, 2 / 6], [0.0, 1.0]], X, y)
+    >>> check_ml_frequencies([[4 / 6, 2 / 6], [0.0, 1.0]], [[3, 1], [1, 1], [0, 4]],
+    ...                      ["C", "C", "Python"])
     Right: `theta` matches (relative tolerance 1e-05).
     """
-    X, y = _check_training(X, y)
+    X, y = _training(X, y)
     theta, name = student_answer(theta, "theta")
-    expected = np.exp(MultinomialClassifier().fit(X, y).feature_log_prob_)
-    counts, files = _class_counts(X, y)
+    model = MultinomialClassifier().fit(X, y)
+    expected, counts, files = np.exp(model.feature_log_prob_), model.feature_count_, \
+        model.class_count_
     with np.errstate(divide="ignore", invalid="ignore"):
         each_file = X / X.sum(axis=1, keepdims=True)
         per_file = np.array([np.mean(each_file[y == k], axis=0) for k in np.unique(y)])
@@ -154,12 +131,11 @@ def check_ml_frequencies(theta, X, y):
         Mistake("gave the counts N_k,j, not frequencies",
                 "Divide the counts of each class by that class's total number of symbols N_k.",
                 counts),
-        transposed(expected),
-        *class_order_mistakes(expected, labels="classes_ (sorted: C, then Python)"),
+        Mistake.transposed(expected),
+        *Mistake.class_orders(expected, labels="classes_ (sorted: C, then Python)"),
         Mistake("divided by the total number of symbols of all classes together",
-                "θ_k,j = P(symbol j | class k) is conditional on the class: divide by the "
-                "total N_k of class k only, so that each row sums to one.",
-                counts / counts.sum()),
+                "θ_k,j = P(symbol j | class k) is conditional on the class: divide by the total "
+                "N_k of class k only, so that each row sums to one.", counts / counts.sum()),
         Mistake("divided by the number of files of each class (a mean count per file)",
                 "The model's samples are symbols, not files: divide by the number of symbols "
                 "N_k of the class.", counts / files[:, None]),
@@ -169,7 +145,7 @@ def check_ml_frequencies(theta, X, y):
         Mistake("gave one row per file (each file's own frequencies), not one per class",
                 "Pool the files of each class first: N_k,j adds the counts of symbol j over "
                 "all files with y == k; theta has one row per class.", each_file),
-        log_not_probability(expected),
+        Mistake.log_not_probability(expected),
         Mistake("added a pseudo-count of 1 to every count (Laplace smoothing, the default of "
                 "scikit-learn's MultinomialNB)",
                 "Exercise 1 asks for the maximum-likelihood estimate: no pseudo-count, "
@@ -177,7 +153,6 @@ def check_ml_frequencies(theta, X, y):
     ]
     check_answer(theta, expected, name=name, mistakes=mistakes, axes=("class", "symbol"),
                  counts={"file": len(X)})
-    passed(name)
 
 
 def _weights(X, y, alpha, numerator):
@@ -192,45 +167,39 @@ def _weight_mistakes(X, y, alpha, numerator):
     """The model, the expected :math:`b`, the position of ``numerator``, the mistakes of
     :math:`b`, and (a sublist of those) the ways of getting the pseudo-count wrong."""
     model, expected, top = _weights(X, y, alpha, numerator)
-    counts = model.feature_count_[[top, 1 - top]]
-    D = counts.shape[1]
-    totals_only = _log(counts[0] / (counts[0].sum() + alpha * D)) \
-        - _log(counts[1] / (counts[1].sum() + alpha * D))
-    count_ratio = _log(counts[0] + alpha) - _log(counts[1] + alpha)
-    counts_only = _log((counts[0] + alpha) / counts[0].sum()) \
-        - _log((counts[1] + alpha) / counts[1].sum())
-    alpha_once = _log((counts[0] + alpha) / (counts[0].sum() + alpha)) \
-        - _log((counts[1] + alpha) / (counts[1].sum() + alpha))
+    counts = model.feature_count_[[top, 1 - top]]   # the numerator's row first
+    totals, D = counts.sum(axis=1, keepdims=True), counts.shape[1]
+
+    def log_ratio(numerators, denominators):
+        logs = _log(numerators / denominators)
+        return logs[0] - logs[1]
+
     mistakes = [
-        sign_flipped(expected, "computed the ratio the wrong way round (the other class on top)",
-                     f"Put {numerator} on top: b_j = log θ_{numerator},j − log θ_other,j, so that "
-                     f"b_j > 0 speaks for {numerator}."),
-        log10_not_ln(expected),
+        Mistake.sign_flipped(expected, "computed the ratio the wrong way round (the other class "
+                             "on top)", f"Put {numerator} on top: b_j = log θ_{numerator},j − log "
+                             f"θ_other,j, so that b_j > 0 speaks for {numerator}."),
+        Mistake.log10_not_ln(expected),
         Mistake("gave the ratio θ_C,j / θ_Py,j, not its logarithm",
                 "The llr is a sum of logs: take np.log of the ratio (or subtract the logs).",
                 np.exp(expected)),
         Mistake("took the log of the ratio of the counts N_C,j / N_Py,j, without dividing by "
                 "the class totals (the slip in the lecture's printed b)",
                 "First turn counts into frequencies θ_k,j (divide by each class's total), then "
-                "take the log-ratio.", count_ratio),
+                "take the log-ratio.", log_ratio(counts + alpha, 1.0)),
     ]
-    smoothing = []
-    if alpha > 0:
-        _, plain_ml, _ = _weights(X, y, 0.0, numerator)
-        smoothing = [
-            Mistake("ignored the pseudo-count α (this is the maximum-likelihood b)",
-                    "Add α to every count N_k,j and αD to every total N_k before taking "
-                    "frequencies.", plain_ml),
-            Mistake("added the pseudo-counts to the class totals N_k only",
-                    "Add α to every count N_k,j as well; the totals then grow by αD.",
-                    totals_only),
-            Mistake("added α to every count N_k,j but left the totals N_k as they were",
-                    "The smoothed counts of a class add up to N_k + αD: divide by that, so "
-                    "that each row of θ still sums to one.", counts_only),
-            Mistake("added α to every count N_k,j but only one α to the total N_k",
-                    "Each of the D symbols gets α, so the total grows by αD: divide by "
-                    "N_k + αD.", alpha_once),
-        ]
+    # the ways of getting the pseudo-count wrong: θ = (N_k,j + added) / (N_k + grown)
+    smoothing = [] if alpha == 0 else [
+        Mistake(diagnosis, fix, log_ratio(counts + added, totals + grown))
+        for diagnosis, fix, added, grown in [
+            ("ignored the pseudo-count α (this is the maximum-likelihood b)", "Add α to every "
+             "count N_k,j and αD to every total N_k before taking frequencies.", 0, 0),
+            ("added the pseudo-counts to the class totals N_k only", "Add α to every count "
+             "N_k,j as well; the totals then grow by αD.", 0, alpha * D),
+            ("added α to every count N_k,j but left the totals N_k as they were", "The smoothed "
+             "counts of a class add up to N_k + αD: divide by that, so that each row of θ still "
+             "sums to one.", alpha, 0),
+            ("added α to every count N_k,j but only one α to the total N_k", "Each of the D "
+             "symbols gets α, so the total grows by αD: divide by N_k + αD.", alpha, alpha)]]
     return model, expected, top, mistakes + smoothing, smoothing
 
 
@@ -274,18 +243,15 @@ def check_llr_weights(b, X, y, alpha=0.0, numerator="C"):
 
     Examples
     --------
-    >>> X = np.array([[3, 1], [1, 3]])
-    >>> y = np.array(["C", "Python"])
-    >>> check_llr_weights([np.log(3), -np.log(3)], X, y)
+    >>> check_llr_weights([np.log(3), -np.log(3)], [[3, 1], [1, 3]], ["C", "Python"])
     Right: `b` matches (relative tolerance 1e-05).
     """
-    X, y = _check_training(X, y)
+    X, y = _training(X, y)
     alpha = pseudo_count(alpha)
     b, name = student_answer(b, "b")
     _, expected, _, mistakes, _ = _weight_mistakes(X, y, alpha, numerator)
     check_answer(b, expected, name=name, mistakes=mistakes, axes=("symbol",),
                  counts={"class": 2, "file": len(X)})
-    passed(name)
 
 
 def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x"):
@@ -324,17 +290,16 @@ def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x
     NotYetRight
         If ``llr_x`` does not match.
     ValueError
-        If the data, ``alpha`` or ``numerator`` are not valid.
+        If the counts or labels, ``alpha``, ``numerator`` or the script's counts ``x`` are
+        not valid (``x`` needs one count per symbol of ``X``).
 
     Examples
     --------
-    >>> X = np.array([[3, 1], [1, 3]])
-    >>> y = np.array(["C", "Python"])
-    >>> check_llr_of_script(2 * np.log(3), [3, 1], X, y)
+    >>> check_llr_of_script(2 * np.log(3), [3, 1], [[3, 1], [1, 3]], ["C", "Python"])
     Right: `llr_x` matches (relative tolerance 1e-05).
     """
-    X, y = _check_training(X, y)
-    x = _check_vector(x, X.shape[1])
+    X, y = _training(X, y)
+    x = data_vector(x, "x", length=X.shape[1], what="symbol counts", nonnegative=True)
     alpha = pseudo_count(alpha)
     llr_x, name = student_answer(llr_x, name)
     model, weights, top, weight_mistakes, smoothing = _weight_mistakes(X, y, alpha, numerator)
@@ -346,11 +311,11 @@ def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x
     count_ratio = next(v for d, v in by_weights.items() if "ratio of the counts" in d)
     priors = model.priors_[[top, 1 - top]]
     mistakes = [
-        sign_flipped(expected, "computed the ratio the wrong way round (the other class on top)",
-                     f"Put {numerator} on top: llr(x) = log P(x | {numerator}) − log P(x | "
-                     "other), positive when the script looks like "
-                     f"{numerator}."),
-        log10_not_ln(expected),
+        Mistake.sign_flipped(expected, "computed the ratio the wrong way round (the other class "
+                             "on top)", f"Put {numerator} on top: llr(x) = log P(x | "
+                             f"{numerator}) − log P(x | other), positive when the script looks "
+                             f"like {numerator}."),
+        Mistake.log10_not_ln(expected),
         Mistake("gave the likelihood ratio, not its logarithm",
                 "llr(x) is the log of the ratio: the sum Σ_j x_j b_j, with no exp.",
                 np.exp(expected)),
@@ -377,7 +342,6 @@ def check_llr_of_script(llr_x, x, X, y, alpha=0.0, numerator="C", *, name="llr_x
     ]
     mistakes += smoothed_llr
     check_answer(llr_x, expected, name=name, mistakes=mistakes)
-    passed(name)
 
 
 def _student_rows(function, X_test, theta, name):
@@ -441,16 +405,12 @@ def check_multinomial_log_likelihood(log_likelihood, X_train, y_train, X_test):
     >>> from scipy.stats import multinomial
     >>> def log_likelihood(x, theta):
     ...     return multinomial.logpmf(x, x.sum(), theta)
-    >>> X = np.array([[3, 1], [1, 3]])
-    >>> y = np.array(["C", "Python"])
-    >>> check_multinomial_log_likelihood(log_likelihood, X, y, [[2, 5], [0, 1]])
+    >>> check_multinomial_log_likelihood(log_likelihood, [[3, 1], [1, 3]], ["C", "Python"],
+    ...                                  [[2, 5], [0, 1]])
     Right: `log_likelihood(x, theta)` matches (relative tolerance 1e-05).
     """
-    X_train, y_train = _check_training(X_train, y_train)
-    X_test = _check_counts(X_test, "X_test")
-    if X_test.shape[1] != X_train.shape[1]:
-        raise ValueError(f"X_test has {X_test.shape[1]} columns but X_train has "
-                         f"{X_train.shape[1]}; give both the same symbols.")
+    X_train, y_train = _training(X_train, y_train)
+    X_test = _counts(X_test, "X_test", X_train)
     log_likelihood, function = student_answer(log_likelihood, "log_likelihood", function=True)
     model = MultinomialClassifier().fit(X_train, y_train)
     theta = np.exp(model.feature_log_prob_)
@@ -475,18 +435,17 @@ def check_multinomial_log_likelihood(log_likelihood, X_train, y_train, X_test):
         Mistake("used gammaln(n), which is log (n − 1)!, for log n!",
                 "gammaln(n) = log Γ(n) = log (n − 1)!: use gammaln(s + 1) and gammaln(x + 1) "
                 "(gammaln(0) is +∞, which is where the infinities come from).", off_by_one),
-        log10_not_ln(expected),
+        Mistake.log10_not_ln(expected),
         Mistake("used base-10 logarithms for θ (np.log10) next to the natural logs of gammaln",
                 "The lectures' logs are natural logs, as gammaln's are: use np.log (or xlogy).",
                 coefficient + without / np.log(10)),
         Mistake("added the log prior log π_k: that is the log joint g_k, not the likelihood",
                 "log P(x | k) has no prior in it; add log π_k later, for the posterior.",
                 expected + _log(model.priors_)),
-        probability_not_log(expected),
-        Mistake("returned the product ∏_j θ_k,j^x_j, a probability without the coefficient "
-                "(for a long file it underflows to 0)",
-                "Work in log space: Σ_j x_j log θ_k,j, plus the log coefficient.",
-                np.exp(without)),
+        Mistake.probability_not_log(expected),
+        Mistake("returned the product ∏_j θ_k,j^x_j, a probability without the coefficient (for a "
+                "long file it underflows to 0)",
+                "Work in log space: Σ_j x_j log θ_k,j, plus the log coefficient.", np.exp(without)),
         Mistake("took the log of the product ∏_j θ_k,j^x_j after computing it, so a long "
                 "file's product had already underflowed to 0 (log 0 = −∞)",
                 "Take logs first: Σ_j x_j log θ_k,j is a sum of moderate numbers; then add "
@@ -497,7 +456,6 @@ def check_multinomial_log_likelihood(log_likelihood, X_train, y_train, X_test):
                 "probability itself.", log_of_probability),
     ]
     check_answer(answer, expected, name=name, mistakes=mistakes, axes=("file", "class"))
-    passed(name)
 
 
 def check_log_posterior(log_post, x, X_train, y_train, priors=None):
@@ -545,23 +503,14 @@ def check_log_posterior(log_post, x, X_train, y_train, priors=None):
 
     Examples
     --------
-    >>> X = np.array([[3, 1], [1, 3]])
-    >>> y = np.array(["C", "Python"])
-    >>> check_log_posterior(np.log([0.9, 0.1]), [2, 0], X, y)
-    Right: `log_post` matches (relative tolerance 1e-05).
-    >>> check_log_posterior(np.log([[0.9, 0.1], [0.5, 0.5]]), [[2, 0], [1, 1]], X, y)
+    >>> check_log_posterior(np.log([[0.9, 0.1], [0.5, 0.5]]), [[2, 0], [1, 1]],
+    ...                     [[3, 1], [1, 3]], ["C", "Python"])
     Right: `log_post` matches (relative tolerance 1e-05).
     """
-    X_train, y_train = _check_training(X_train, y_train)
+    X_train, y_train = _training(X_train, y_train)
     log_post, name = student_answer(log_post, "log_post")
     one_file = np.ndim(x) == 1
-    if one_file:
-        X = _check_vector(x, X_train.shape[1])[None, :]
-    else:
-        X = _check_counts(x, "x")
-        if X.shape[1] != X_train.shape[1]:
-            raise ValueError(f"x has {X.shape[1]} columns but X_train has {X_train.shape[1]}; "
-                             "give both the same symbols.")
+    X = _counts(np.reshape(x, (1, -1)) if one_file else x, "x", X_train)
     model = MultinomialClassifier(priors=priors).fit(X_train, y_train)
     pi = model.priors_
     log_lik = model.log_likelihood(X)
@@ -596,10 +545,10 @@ def check_log_posterior(log_post, x, X_train, y_train, priors=None):
                 "Subtract the whole log-sum-exp, g_max + log Σ_k exp(g_k − g_max), so that "
                 "the posteriors of every file add up to one.",
                 joint - joint.max(axis=1, keepdims=True)),
-        probability_not_log(expected),
+        Mistake.probability_not_log(expected),
         Mistake(underflow, underflow_fix, direct),
         Mistake(underflow, underflow_fix, one_max),
-        log10_not_ln(expected),
+        Mistake.log10_not_ln(expected),
     ]
     if X.shape[0] > 1:
         mistakes += [
@@ -608,9 +557,8 @@ def check_log_posterior(log_post, x, X_train, y_train, priors=None):
                     "the log-sum-exp along axis=1, with keepdims=True.",
                     joint - logsumexp(joint, axis=0, keepdims=True)),
             Mistake("normalised over all entries at once (no axis)",
-                    "Each file's posteriors add up to one over the K classes: take the max and "
-                    "the log-sum-exp along axis=1, with keepdims=True.",
-                    joint - logsumexp(joint)),
+                    "Each file's posteriors add up to one over the K classes: take the max and the "
+                    "log-sum-exp along axis=1, with keepdims=True.", joint - logsumexp(joint)),
         ]
     if not np.allclose(pi, pi[::-1]):
         mistakes.insert(1, Mistake("put the priors in the other order",
@@ -621,4 +569,3 @@ def check_log_posterior(log_post, x, X_train, y_train, priors=None):
         mistakes = [Mistake(m.diagnosis, m.fix, np.asarray(m.answer)[0]) for m in mistakes]
     check_answer(log_post, expected, name=name, mistakes=mistakes,
                  axes=("class",) if one_file else ("file", "class"))
-    passed(name)

@@ -38,9 +38,6 @@ from .checking import (
     call_student_function,
     categorical_data,
     check_answer,
-    class_order_mistakes,
-    log_not_probability,
-    passed,
     pseudo_count,
     student_answer,
 )
@@ -84,14 +81,13 @@ def _layout_mistakes(expected, colours):
     mistakes = [Mistake("transposed the table (colours as rows, classes as columns)",
                         "Rows are the classes (np.unique(sex)), columns the colours: "
                         "shape (K, m).", expected.T),
-                *class_order_mistakes(expected, labels="np.unique(sex)")]
+                *Mistake.class_orders(expected, labels="np.unique(sex)")]
     alphabetical = np.argsort(np.array(colours))
     if not np.array_equal(alphabetical, np.arange(len(colours))):
-        mistakes.append(Mistake("ordered the colours alphabetically (as np.unique(fur) and a "
-                                "model fitted without categories= do)",
+        mistakes.append(Mistake("ordered the colours alphabetically "
+                                "(as np.unique(fur) and a model fitted without categories= do)",
                                 "Take the columns in the order of FUR_COLOURS (black, orange, "
-                                "white, calico), not np.unique(fur).",
-                                expected[:, alphabetical]))
+                                "white, calico), not np.unique(fur).", expected[:, alphabetical]))
     return mistakes
 
 
@@ -142,13 +138,8 @@ def check_ml_estimates(ml_estimates, fur, sex, colours=FUR_COLOURS):
 
     Examples
     --------
-    >>> from lecture_utils.datasets import load_cat_fur
-    >>> cats = load_cat_fur()
-    >>> def ml_estimates(fur, sex):
-    ...     counts = np.array([[np.sum((sex == k) & (fur == j)) for j in FUR_COLOURS]
-    ...                        for k in np.unique(sex)], dtype=float)
-    ...     return counts / counts.sum(axis=1, keepdims=True)
-    >>> check_ml_estimates(ml_estimates, cats.X[:, 0], cats.y)
+    >>> fur, sex = ["black", "white", "black", "orange"], ["f", "f", "m", "m"]
+    >>> check_ml_estimates(lambda fur, sex: [[0.5, 0, 0.5, 0], [0.5, 0.5, 0, 0]], fur, sex)
     Right: `ml_estimates(fur, sex)` matches (relative tolerance 1e-05).
     """
     fur, sex, colours = _check_cats(fur, sex, colours)
@@ -170,7 +161,7 @@ def check_ml_estimates(ml_estimates, fur, sex, colours=FUR_COLOURS):
                 "The exercise asks for P(colour | sex): count within each class and divide "
                 "by the class total N_k.", by_colour.T),
         *_layout_mistakes(expected, colours),
-        log_not_probability(expected),
+        Mistake.log_not_probability(expected),
         Mistake("gave the colour frequencies of all cats, the same row for every class (the "
                 "sexes ignored)",
                 "Count the colours within each class separately: row k holds N_kj / N_k for "
@@ -187,7 +178,6 @@ def check_ml_estimates(ml_estimates, fur, sex, colours=FUR_COLOURS):
     # frequencies of a few cats have short decimals by nature: no rounding diagnosis
     check_answer(answer, expected, name=name, mistakes=mistakes, axes=("class", "colour"),
                  counts={"cat": sex.size}, rounding=False)
-    passed(name)
 
 
 def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
@@ -242,13 +232,10 @@ def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
 
     Examples
     --------
-    >>> from lecture_utils.datasets import load_cat_fur
-    >>> cats = load_cat_fur()
+    >>> fur, sex = ["black", "white", "black", "orange"], ["f", "f", "m", "m"]
     >>> def pseudo_count_estimates(fur, sex, alpha):
-    ...     counts = np.array([[np.sum((sex == k) & (fur == j)) for j in FUR_COLOURS]
-    ...                        for k in np.unique(sex)], dtype=float)
-    ...     return (counts + alpha) / (counts.sum(axis=1, keepdims=True) + len(FUR_COLOURS) * alpha)
-    >>> check_pseudo_count_estimates(pseudo_count_estimates, cats.X[:, 0], cats.y, alpha=1.0)
+    ...     return (np.array([[1, 0, 1, 0], [1, 1, 0, 0]]) + alpha) / (2 + 4 * alpha)
+    >>> check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0)
     Right: `pseudo_count_estimates(fur, sex, alpha)` matches (relative tolerance 1e-05).
     """
     fur, sex, colours = _check_cats(fur, sex, colours)
@@ -262,31 +249,32 @@ def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
     totals = counts.sum(axis=1, keepdims=True)
     seen = np.count_nonzero(counts, axis=1)[:, None]
     m, n_classes = len(colours), counts.shape[0]
-    mistakes = [
-        Mistake("added the pseudo-counts to the total only, N_kj / (N_k + m alpha)",
-                "Add alpha to every count N_kj as well: each colour gets alpha pretend cats.",
-                _ratio(counts, totals + m * alpha)),
-        Mistake("added alpha to the counts but not to the total, (N_kj + alpha) / N_k",
-                "The m pseudo-counts (alpha per colour) belong in the total too, so that each "
-                "row sums to one.", _ratio(counts + alpha, totals)),
-        Mistake("added alpha to the total once, (N_kj + alpha) / (N_k + alpha)",
-                "Every one of the m colours gets alpha pretend cats, so the total grows by "
-                "m alpha.", _ratio(counts + alpha, totals + alpha)),
-        Mistake("took m as the number of colours seen in each class",
-                "m counts every possible colour (len(FUR_COLOURS)), also those a class never "
-                "showed: they get alpha pretend cats too.", _ratio(counts + alpha,
-                                                                   totals + seen * alpha)),
-        Mistake("took m as the number of classes K (counts.shape[0]), not of colours",
-                "m is the number of colours, len(FUR_COLOURS): the rows are the K classes, "
-                "the columns the m colours.", _ratio(counts + alpha, totals + n_classes * alpha)),
-        Mistake("divided by all N cats plus m alpha, not by the class total N_k + m alpha",
-                "Each row is one class: divide by the cats in that class, N_k, plus its m "
-                "alpha pretend cats.", _ratio(counts + alpha, sex.size + m * alpha)),
-        Mistake("left out the pseudo-count (this is the maximum-likelihood table)",
-                "Use the argument alpha: (N_kj + alpha) / (N_k + m alpha).",
-                _ratio(counts, totals)),
+    # (N_kj + added) / denominator, with alpha in the wrong places
+    mistakes = [Mistake(diagnosis, fix, _ratio(counts + added, denominator))
+                for diagnosis, fix, added, denominator in [
+        ("added the pseudo-counts to the total only, N_kj / (N_k + m alpha)",
+         "Add alpha to every count N_kj as well: each colour gets alpha pretend cats.", 0,
+         totals + m * alpha),
+        ("added alpha to the counts but not to the total, (N_kj + alpha) / N_k",
+         "The m pseudo-counts (alpha per colour) belong in the total too, so that each row "
+         "sums to one.", alpha, totals),
+        ("added alpha to the total once, (N_kj + alpha) / (N_k + alpha)",
+         "Every one of the m colours gets alpha pretend cats, so the total grows by m alpha.",
+         alpha, totals + alpha),
+        ("took m as the number of colours seen in each class",
+         "m counts every possible colour (len(FUR_COLOURS)), also those a class never showed: "
+         "they get alpha pretend cats too.", alpha, totals + seen * alpha),
+        ("took m as the number of classes K (counts.shape[0]), not of colours",
+         "m is the number of colours, len(FUR_COLOURS): the rows are the K classes, the columns "
+         "the m colours.", alpha, totals + n_classes * alpha),
+        ("divided by all N cats plus m alpha, not by the class total N_k + m alpha",
+         "Each row is one class: divide by the cats in that class, N_k, plus its m alpha "
+         "pretend cats.", alpha, sex.size + m * alpha),
+        ("left out the pseudo-count (this is the maximum-likelihood table)",
+         "Use the argument alpha: (N_kj + alpha) / (N_k + m alpha).", 0, totals)]]
+    mistakes += [
         *_layout_mistakes(expected, colours),
-        log_not_probability(expected),
+        Mistake.log_not_probability(expected),
     ]
     if alpha != 1:
         mistakes.append(Mistake("used alpha = 1, not the argument alpha",
@@ -302,7 +290,6 @@ def check_pseudo_count_estimates(pseudo_count_estimates, fur, sex, alpha=1.0,
     name = f"{function}(fur, sex, alpha)"
     check_answer(answer, expected, name=name, mistakes=mistakes, axes=("class", "colour"),
                  counts={"cat": sex.size}, rounding=alpha > 0)
-    passed(name)
 
 
 def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR_COLOURS):
@@ -355,13 +342,9 @@ def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR
 
     Examples
     --------
-    >>> from lecture_utils.datasets import load_cat_shelter
-    >>> shelter = load_cat_shelter()
-    >>> fur, sex = shelter.X[:, 0], shelter.y
-    >>> model = CategoricalClassifier(alpha=1.0, categories=[FUR_COLOURS]).fit(fur[:, None], sex)
-    >>> p_female = model.predict_proba(np.array(FUR_COLOURS)[:, None])[:, 0]
-    >>> check_posterior(p_female, fur, sex, alpha=1.0, target="female")
-    Right: `p_female` matches (relative tolerance 1e-05).
+    >>> fur, sex = ["black", "white", "black", "orange"], ["f", "f", "m", "m"]
+    >>> check_posterior([1 / 2, 1 / 3, 2 / 3, 1 / 2], fur, sex, alpha=1.0, target="f")
+    Right: `p_f` matches (relative tolerance 1e-05).
     """
     fur, sex, colours = _check_cats(fur, sex, colours)
     alpha = pseudo_count(alpha)
@@ -385,7 +368,7 @@ def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR
         Mistake("did not normalise: that is the joint pi_tj P(y = t)",
                 "Divide by the sum of pi_kj P(y = k) over all classes k, so that the "
                 "posteriors of a colour sum to one.", joint[t]),
-        log_not_probability(expected),
+        Mistake.log_not_probability(expected),
         *[Mistake(f"gave the posterior of '{label}', not of '{target}'",
                   f"Put the row of '{target}' in the numerator.", joint[k] / joint.sum(axis=0))
           for k, label in enumerate(model.classes_.tolist()) if k != t],
@@ -421,4 +404,3 @@ def check_posterior(posterior, fur, sex, alpha=1.0, target="female", colours=FUR
                             "over the classes sum to one.", joint[t] / joint[t].sum()))
     check_answer(posterior, expected, name=name, mistakes=mistakes, axes=("colour",),
                  counts={"class": len(priors), "cat": sex.size})
-    passed(name)

@@ -6,20 +6,23 @@ Every exercise check is built from the pieces here, so that they all behave alik
   its NAME as a string (``check_posterior("p_female", ...)``), looked up in the
   notebook's namespace; a name not defined yet, None, or a function that still
   raises NotImplementedError is "not attempted yet", never a NameError.
-- `check_answer` compares an answer with the expected value and returns quietly, or
-  raises `NotYetRight`. It never prints: a check prints its one success line with
-  `passed` once every comparison has passed.
+- `compare` compares an answer with the expected value and returns what is wrong with
+  it, or None: it neither prints nor raises. `report` is the one place where a check
+  ends: it raises `NotYetRight` with the message, or prints the one success line.
+  `check_answer` is the two in one call, for a check that compares one answer.
 - A wrong answer that matches a typical mistake (a `Mistake`, the value a student who
   made it would get) is named: "It looks like you ...". Otherwise the message says
   what was compared: the shapes, which entries differ, and a summary of the student's
   own answer. No message shows the expected value or says how close an answer is to
   it, so that a check cannot be used as an oracle.
-- `RTOL` is the one tolerance of every check; `rounded` and `class_order_mistakes`
-  build mistakes many checks share, as do `transposed`, `sign_flipped`,
-  `log10_not_ln`, `probability_not_log` and `log_not_probability`.
+- `RTOL` is the one tolerance of every check. The mistakes many checks share are built
+  by `Mistake`'s class methods: `Mistake.transposed`, `Mistake.sign_flipped`,
+  `Mistake.log10_not_ln`, `Mistake.probability_not_log`, `Mistake.log_not_probability`,
+  `Mistake.rounded` (inputs copied rounded), `Mistake.class_orders` and
+  `Mistake.prior_orders` (classes or priors in another order).
 - The functions under "Inputs from the instructor" validate what a check cell passes
   besides the answer (data, priors, pseudo-counts), with a `ValueError` that names the
-  problem.
+  problem and the fix.
 """
 
 import itertools
@@ -33,11 +36,10 @@ import numpy as np
 from ..validation import check_alpha, plain
 
 __all__ = [
-    "ATOL", "RTOL", "Mistake", "NotYetRight", "call_student_function", "categorical_data",
-    "check_answer", "class_labels", "class_order_mistakes", "class_priors", "data_matrix",
-    "labelled_data", "log10_not_ln", "log_not_probability", "matches", "passed", "probability",
-    "probability_not_log", "pseudo_count", "rounded", "sign_flipped", "student_answer",
-    "transposed",
+    "ATOL", "RTOL", "Mistake", "NotYetRight", "as_numbers", "call_student_function",
+    "categorical_data", "check_answer", "class_labels", "class_priors", "compare",
+    "data_matrix", "data_vector", "labelled_data", "matches", "probability", "pseudo_count",
+    "report", "student_answer",
 ]
 
 #: Relative tolerance of every check. A right answer computed another valid way
@@ -76,6 +78,8 @@ class NotYetRight(AssertionError):
 class Mistake:
     """A typical mistake: the answer it leads to, and what to tell the student.
 
+    The class methods build the mistakes that many checks share.
+
     Parameters
     ----------
     diagnosis : str
@@ -85,11 +89,140 @@ class Mistake:
         One or two sentences on how to put it right, without the answer's value.
     answer : array_like
         The value a student who made this mistake would get.
+
+    Examples
+    --------
+    >>> Mistake("forgot to divide by N", "Divide the counts by N.", [3, 1]).diagnosis
+    'forgot to divide by N'
     """
 
     diagnosis: str
     fix: str
     answer: object
+
+    @classmethod
+    def transposed(cls, expected, fix="Check which axis each index runs along (what the rows "
+                   "are, what the columns are), the axis you reduced over, and any `.T`."):
+        """Returning the transpose (e.g. means as features x classes).
+
+        Examples
+        --------
+        >>> Mistake.transposed([[1.0, 2.0]]).answer.shape
+        (2, 1)
+        """
+        return cls("transposed the array (rows and columns swapped)", fix,
+                   np.asarray(expected, dtype=float).T)
+
+    @classmethod
+    def sign_flipped(cls, expected, diagnosis, fix):
+        """The opposite sign, e.g. an LLR computed the wrong way round.
+
+        Examples
+        --------
+        >>> Mistake.sign_flipped(2.0, "subtracted the wrong way round", "Swap them.").answer
+        np.float64(-2.0)
+        """
+        return cls(diagnosis, fix, -np.asarray(expected, dtype=float))
+
+    @classmethod
+    def log10_not_ln(cls, expected_log):
+        """Base-10 logarithms where natural logarithms are meant: the expected logs divided
+        by log 10.
+
+        Examples
+        --------
+        >>> float(Mistake.log10_not_ln(np.log(100.0)).answer)
+        2.0
+        """
+        return cls("used base-10 logarithms (np.log10)",
+                   "The lectures' logs are natural logs: use np.log.",
+                   np.asarray(expected_log, dtype=float) / np.log(10))
+
+    @classmethod
+    def probability_not_log(cls, expected_log):
+        """A probability (or density) where its logarithm is asked for.
+
+        Examples
+        --------
+        >>> float(Mistake.probability_not_log(np.log(0.25)).answer)
+        0.25
+        """
+        with np.errstate(over="ignore", under="ignore"):
+            probability = np.exp(np.asarray(expected_log, dtype=float))
+        return cls("gave a probability where its logarithm is asked for",
+                   "Take the log, or better, compute in log space from the start.", probability)
+
+    @classmethod
+    def log_not_probability(cls, expected_probability):
+        """A log-probability where the probability is asked for.
+
+        Examples
+        --------
+        >>> Mistake.log_not_probability([1.0, 0.0]).answer
+        array([  0., -inf])
+        """
+        with np.errstate(divide="ignore"):
+            logged = np.log(np.asarray(expected_probability, dtype=float))
+        return cls("gave a log-probability where the probability is asked for",
+                   "Exponentiate it (after subtracting the maximum, if you normalise).", logged)
+
+    @classmethod
+    def rounded(cls, expected, values):
+        """Computing from rounded inputs: one `Mistake` per way of rounding.
+
+        ``values`` maps a description of the rounding ("the coefficients as notebook 02
+        prints them") to the answer it leads to. Only answers that the rounding moves out
+        of the tolerance are kept, so a right answer is never called rounded. The message
+        names the rounding, never by how much the answer is off. (An answer that is itself
+        rounded needs no mistake: `compare` sees it from the answer's own decimals.)
+
+        Examples
+        --------
+        >>> [m.diagnosis for m in Mistake.rounded(2.0, {"the printed a": 2.5, "the exact a": 2.0})]
+        ['computed with the printed a, rounded']
+        """
+        return [cls(f"computed with {what}, rounded", "Compute with the unrounded values the "
+                    "code gives you, and round only what you print.", value)
+                for what, value in values.items() if not matches(value, expected)]
+
+    @classmethod
+    def class_orders(cls, expected, what="rows", labels="np.unique(y)"):
+        """Stacking the per-class ``expected[k]`` in another class order: one `Mistake` per
+        other order of the first axis (at most 23, for four classes; none for more than four).
+
+        A typical cause is looping over ``set(y)`` or ``pd.unique(y)`` (order of first
+        appearance) instead of ``np.unique(y)`` (sorted). ``what`` names the per-class
+        entries for the fix ("rows", "matrices"); ``labels`` the sorted labels as the
+        exercise names them.
+
+        Examples
+        --------
+        >>> [m.answer.tolist() for m in Mistake.class_orders(np.array([[1.0], [2.0]]))]
+        [[[2.0], [1.0]]]
+        """
+        expected = np.asarray(expected, dtype=float)
+        orders = itertools.permutations(range(len(expected))) if len(expected) <= 4 else ()
+        return [cls(f"stacked the classes in another order than {labels}",
+                    f"Put the {what} in the order of {labels} (sorted labels), e.g. by looping "
+                    f"over {labels}; set(...) and pd.unique(...) give other orders.",
+                    expected[list(order)])
+                for order in orders if list(order) != sorted(order)]
+
+    @classmethod
+    def prior_orders(cls, priors, answer_of, fix, of="the classes"):
+        """Using the priors in another order than ``of``: ``answer_of(reordered_priors)``
+        for every other order that changes them (none for more than four classes).
+
+        Examples
+        --------
+        >>> [m.answer for m in Mistake.prior_orders([0.25, 0.75], sum, "Sort them.")]
+        [np.float64(1.0)]
+        """
+        priors = np.asarray(priors, dtype=float)
+        other = "the other" if priors.size == 2 else "another"
+        orders = {tuple(order.answer) for order in cls.class_orders(priors)} - {tuple(priors)}
+        return [cls(f"used the priors in {other} order than {of}", fix, answer_of(np.array(order)))
+                for order in sorted(orders)]
 
 
 # ----------------------------------------------------------------------------- the answer
@@ -179,6 +312,11 @@ def call_student_function(function, *args, name):
     NotImplementedError) are "not attempted yet"; not a function, an error from inside
     it, and no return value (None: a missing ``return``, or a ``print`` in its place)
     each get their own message.
+
+    Examples
+    --------
+    >>> call_student_function(lambda a, b: a + b, 1, 2, name="add")
+    3
     """
     if function is None:
         raise _not_attempted(name, f"`{name}` is still None: define the function `{name}`")
@@ -201,53 +339,53 @@ def call_student_function(function, *args, name):
     return answer
 
 
-def passed(name, against="", *, exact=False):
-    """Print the one line of a check that passed (the only place a check prints).
+# ----------------------------------------------------------------------------- comparing
+
+def as_numbers(value):
+    """``value`` as a float array, or None if numpy cannot read it as numbers.
 
     Examples
     --------
-    >>> passed("priors")
-    Right: `priors` matches (relative tolerance 1e-05).
-    >>> passed("n_free_parameters", exact=True)
-    Right: `n_free_parameters` matches exactly.
+    >>> as_numbers([1, 2]), as_numbers("one")
+    (array([1., 2.]), None)
     """
-    tolerance = "exactly" if exact else f"(relative tolerance {RTOL:g})"
-    print(f"Right: `{name}` matches{' ' + against if against else ''} {tolerance}.")
-
-
-# ----------------------------------------------------------------------------- comparing
-
-def _as_numbers(value, name):
-    """``value`` as a float array, or a `NotYetRight` that says why it is not numbers."""
-    if value is None or value is Ellipsis or value is NotImplemented:
-        raise _not_attempted(name, f"`{name}` is still {value!r}")
-    if isinstance(value, str | bytes):
-        raise NotYetRight(f"`{name}` is text ({value!r}), not a number: compute it with "
-                          "numpy instead of typing or formatting it.")
+    if value is None or isinstance(value, str | bytes):
+        return None
     try:
         return np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        return None
+
+
+def _not_numbers(value, name):
+    """Why ``value`` is no answer to compare (None if it is numbers)."""
+    if value is None or value is Ellipsis or value is NotImplemented:
+        return str(_not_attempted(name, f"`{name}` is still {value!r}"))
+    if isinstance(value, str | bytes):
+        return (f"`{name}` is text ({value!r}), not a number: compute it with numpy instead "
+                "of typing or formatting it.")
+    try:
+        np.asarray(value, dtype=float)
     except (TypeError, ValueError) as error:
-        raise NotYetRight(f"`{name}` should be a number or an array of numbers, but it is "
-                          f"a {type(value).__name__} that numpy cannot read as numbers "
-                          f"({error}).") from None
+        return (f"`{name}` should be a number or an array of numbers, but it is a "
+                f"{type(value).__name__} that numpy cannot read as numbers ({error}).")
+    return None
 
 
-def matches(answer, target, rtol=RTOL, atol=ATOL):
+def matches(answer, target, rtol=RTOL, atol=ATOL, *, equal_nan=False):
     """Whether ``answer`` has the shape of ``target`` and agrees with it within the
-    tolerances (infinities of the same sign agree), without printing or raising.
+    tolerances (infinities of the same sign agree; NaNs too, with ``equal_nan``), without
+    printing or raising.
 
     Examples
     --------
     >>> matches([1.0, 2.0], np.array([1.0, 2.000001])), matches([1.0], 1.0)
     (True, False)
     """
-    try:
-        answer = np.asarray(answer, dtype=float)
-    except (TypeError, ValueError):
-        return False
+    answer = as_numbers(answer)
     target = np.asarray(target, dtype=float)
-    return answer.shape == target.shape and bool(np.allclose(answer, target, rtol=rtol,
-                                                             atol=atol))
+    return (answer is not None and answer.shape == target.shape
+            and bool(np.allclose(answer, target, rtol=rtol, atol=atol, equal_nan=equal_nan)))
 
 
 def _decimals(values, most=4):
@@ -377,15 +515,14 @@ def _rounded_note(answer):
             "mistakes: go through the formula step by step.")
 
 
-def check_answer(answer, expected, *, name, mistakes=(), rtol=RTOL, atol=ATOL, axes=None,
-                 counts=None, rounding=True):
-    """Return quietly if ``answer`` is right; else raise `NotYetRight` saying what went wrong.
+def compare(answer, expected, *, name, mistakes=(), rtol=RTOL, atol=ATOL, axes=None,
+            counts=None, rounding=True, explain=None):
+    """What is wrong with ``answer``, as the message to show, or None if it is right.
 
     The answer is right when it has the expected shape and
     ``|answer - expected| <= atol + rtol |expected|`` entry by entry
     (`numpy.allclose`). Lists, float32 arrays, pandas objects and numpy scalars are
-    compared as the numbers they hold. Nothing is printed: the check that calls this
-    prints its success line with `passed`.
+    compared as the numbers they hold. Neither prints nor raises: `report` does that.
 
     Parameters
     ----------
@@ -413,34 +550,31 @@ def check_answer(answer, expected, *, name, mistakes=(), rtol=RTOL, atol=ATOL, a
         log-density, a height); turn it off where short decimals are natural (an error
         rate of 1,000 images, frequencies of a few counts). Decided by the exercise,
         never by the expected value.
+    explain : callable, optional
+        A check's own account of a wrong answer that no mistake names: called with the
+        answer as a float array, it returns the message, or None to leave the usual one.
 
     Returns
     -------
-    ndarray
-        The answer as a float array.
-
-    Raises
-    ------
-    NotYetRight
-        If the answer does not match. The message names the recognised mistakes, a
-        rounding (seen from the answer's own decimals), or else gives the shapes
-        compared, which entries differ and a summary of the student's own answer.
+    str or None
+        None if the answer matches. Otherwise the message: the recognised mistakes, a
+        rounding (seen from the answer's own decimals), or else the shapes compared,
+        which entries differ and a summary of the student's own answer.
 
     Examples
     --------
-    >>> check_answer([0.5, 0.5], [0.5, 0.5], name="priors")
-    array([0.5, 0.5])
     >>> forgot_total = Mistake("forgot to divide by N", "Divide the counts by N.", [1, 1])
-    >>> try:
-    ...     check_answer([1.0, 1.0], [0.5, 0.5], name="priors", mistakes=[forgot_total])
-    ... except NotYetRight as error:
-    ...     print(error)
-    `priors` is not yet right. It looks like you forgot to divide by N. Divide the counts by N.
+    >>> compare([0.5, 0.5], [0.5, 0.5], name="priors", mistakes=[forgot_total]) is None
+    True
+    >>> compare([1.0, 1.0], [0.5, 0.5], name="priors", mistakes=[forgot_total])
+    '`priors` is not yet right. It looks like you forgot to divide by N. Divide the counts by N.'
     """
-    answer = _as_numbers(answer, name)
-    expected = np.asarray(expected, dtype=float)
+    problem = _not_numbers(answer, name)
+    if problem:
+        return problem
+    answer, expected = np.asarray(answer, dtype=float), np.asarray(expected, dtype=float)
     if matches(answer, expected, rtol, atol):
-        return answer
+        return None
     named = []
     for mistake in mistakes:
         if matches(answer, mistake.answer, rtol, atol) and all(
@@ -453,126 +587,85 @@ def check_answer(answer, expected, *, name, mistakes=(), rtol=RTOL, atol=ATOL, a
             fix = "" if other.fix == first.fix else f" {other.fix}"
             text += (f" Or, which gives the same answer on these data, you "
                      f"{other.diagnosis}.{fix}")
-        raise NotYetRight(text)
+        return text
+    explained = explain and explain(answer)
+    if explained:
+        return explained
     if not np.all(np.isfinite(answer)):
         bad = int(np.size(answer) - np.count_nonzero(np.isfinite(answer)))
-        raise NotYetRight(f"`{name}` is not yet right: {bad} of its {answer.size} entries "
-                          "are NaN or infinite. Look for a log of zero, a division by zero, "
-                          "or an exp that overflowed (work in log space).")
+        return (f"`{name}` is not yet right: {bad} of its {answer.size} entries are NaN or "
+                "infinite. Look for a log of zero, a division by zero, or an exp that "
+                "overflowed (work in log space).")
     if answer.shape != expected.shape:
-        raise NotYetRight(_shape_message(name, answer, expected, axes, counts))
+        return _shape_message(name, answer, expected, axes, counts)
     bad = ~np.isclose(answer, expected, rtol=rtol, atol=atol)
     rounded_note = rounding and _rounded_note(answer)
     # a rounded answer's own numbers say nothing new: they are the rounding
     summary = "" if rounded_note else f" ({_summary(answer, expected)})"
     advice = rounded_note or ("It matches none of the usual mistakes; go through the formula "
                               "step by step.")
-    raise NotYetRight(f"`{name}` is not yet right: it has the right shape {answer.shape}, "
-                      f"but {int(bad.sum())} of its {answer.size} entries differ from the "
-                      f"answer by more than the relative tolerance {rtol:g}"
-                      f"{_where(bad, axes)}{summary}. {advice}")
+    return (f"`{name}` is not yet right: it has the right shape {answer.shape}, but "
+            f"{int(bad.sum())} of its {answer.size} entries differ from the answer by more "
+            f"than the relative tolerance {rtol:g}{_where(bad, axes)}{summary}. {advice}")
 
 
-# ----------------------------------------------------------------------------- mistakes
-
-def transposed(expected):
-    """The mistake of returning the transpose (e.g. means as features x classes)."""
-    expected = np.asarray(expected, dtype=float)
-    return Mistake("transposed the array (rows and columns swapped)",
-                   "Check which axis each index runs along (what the rows are, what "
-                   "the columns are), the axis you reduced over, and any `.T`.", expected.T)
-
-
-def sign_flipped(expected, diagnosis, fix):
-    """The mistake of the opposite sign, e.g. an LLR computed the wrong way round."""
-    return Mistake(diagnosis, fix, -np.asarray(expected, dtype=float))
-
-
-def log10_not_ln(expected_log):
-    """The mistake of base-10 logarithms where natural logarithms are meant."""
-    return Mistake("used base-10 logarithms (np.log10)",
-                   "The lectures' logs are natural logs: use np.log.",
-                   np.asarray(expected_log, dtype=float) / np.log(10))
-
-
-def probability_not_log(expected_log):
-    """The mistake of giving a probability (or density) where its logarithm is asked for."""
-    with np.errstate(over="ignore", under="ignore"):
-        probability = np.exp(np.asarray(expected_log, dtype=float))
-    return Mistake("gave a probability where its logarithm is asked for",
-                   "Take the log, or better, compute in log space from the start.",
-                   probability)
-
-
-def log_not_probability(expected_probability):
-    """The mistake of giving a log-probability where the probability is asked for."""
-    with np.errstate(divide="ignore"):
-        logged = np.log(np.asarray(expected_probability, dtype=float))
-    return Mistake("gave a log-probability where the probability is asked for",
-                   "Exponentiate it (after subtracting the maximum, if you normalise).",
-                   logged)
-
-
-def rounded(expected, values):
-    """The mistakes of computing from rounded inputs: one `Mistake` per way of rounding.
-
-    ``values`` maps a description of the rounding ("the coefficients as notebook 02
-    prints them") to the answer it leads to. Only answers that the rounding moves out
-    of the tolerance are kept, so a right answer is never called rounded. The message
-    names the rounding, never by how much the answer is off. (An answer that is itself
-    rounded needs no mistake: `check_answer` sees it from the answer's own decimals.)
-
-    Examples
-    --------
-    >>> [m.diagnosis for m in rounded(2.0, {"the printed a": 2.5, "the exact a": 2.0})]
-    ['computed with the printed a, rounded']
-    """
-    expected = np.asarray(expected, dtype=float)
-    return [Mistake(f"computed with {what}, rounded",
-                    "Compute with the unrounded values the code gives you, and round only "
-                    "what you print.", value)
-            for what, value in values.items()
-            if not np.allclose(np.asarray(value, dtype=float), expected, rtol=RTOL, atol=ATOL)]
-
-
-def class_order_mistakes(expected, what="rows", labels="np.unique(y)"):
-    """The mistakes of stacking the per-class ``expected[k]`` in another class order.
-
-    One `Mistake` per other order of the first axis (at most 23, for four
-    classes); none for more than four classes. A typical cause is looping over
-    ``set(y)`` or ``pd.unique(y)`` (order of first appearance) instead of
-    ``np.unique(y)`` (sorted).
+def report(name, problem=None, against="", *, exact=False):
+    """End a check: raise `NotYetRight` with ``problem``, or, if there is none, print the
+    check's one line of success. The only place where a check prints or raises a verdict.
 
     Parameters
     ----------
-    expected : array_like
-        The right answer, one entry (row, matrix) per class along its first axis.
-    what : str
-        What the per-class entries are, for the fix ("rows", "matrices", "priors").
-    labels : str
-        The sorted labels as the exercise names them.
+    name : str
+        The answer's name, as the success line shows it.
+    problem : str or None
+        What is wrong (from `compare`, or a check's own diagnosis), or None.
+    against : str
+        What the answer was compared with, if the line should say ("the fitted model").
+    exact : bool
+        Whether the comparison was exact (whole numbers) rather than within `RTOL`.
 
     Examples
     --------
-    >>> [m.answer.tolist() for m in class_order_mistakes(np.array([[1.0], [2.0]]))]
-    [[[2.0], [1.0]]]
+    >>> report("priors")
+    Right: `priors` matches (relative tolerance 1e-05).
+    >>> report("n_free_parameters", exact=True)
+    Right: `n_free_parameters` matches exactly.
+    >>> try:
+    ...     report("priors", "`priors` is not yet right.")
+    ... except NotYetRight as error:
+    ...     print(error)
+    `priors` is not yet right.
     """
-    expected = np.asarray(expected, dtype=float)
-    K = expected.shape[0]
-    if K > 4:
-        return []
-    return [Mistake(f"stacked the classes in another order than {labels}",
-                    f"Put the {what} in the order of {labels} (sorted labels), e.g. by "
-                    f"looping over {labels}; set(...) and pd.unique(...) give other orders.",
-                    expected[list(order)])
-            for order in itertools.permutations(range(K)) if list(order) != list(range(K))]
+    if problem:
+        raise NotYetRight(problem)
+    tolerance = "exactly" if exact else f"(relative tolerance {RTOL:g})"
+    print(f"Right: `{name}` matches{' ' + against if against else ''} {tolerance}.")
+
+
+def check_answer(answer, expected, *, name, mistakes=(), **options):
+    """`compare` ``answer`` with ``expected``, then `report` the verdict under ``name``.
+
+    ``options`` are those of `compare`; with ``rtol=0`` and ``atol=0`` the success line
+    says "exactly".
+
+    Examples
+    --------
+    >>> check_answer([0.5, 0.5], np.array([0.5, 0.5]), name="priors")
+    Right: `priors` matches (relative tolerance 1e-05).
+    """
+    exact = options.get("rtol", RTOL) == 0 and options.get("atol", ATOL) == 0
+    report(name, compare(answer, expected, name=name, mistakes=mistakes, **options),
+           exact=exact)
 
 
 # ------------------------------------------------------------------ inputs from the instructor
 
 def data_matrix(X, name="X", *, rows="samples", columns="features", n_columns=None,
-                min_columns=1, nonnegative=False, binary=False):
+                same_as=None, min_columns=1, nonnegative=False, binary=False):
     """``X`` as a finite 2-D float array with at least one row, or a ValueError.
+
+    ``n_columns`` is the width ``X`` must have, that of the matrix named ``same_as`` if
+    given (test data with the training data's features).
 
     Examples
     --------
@@ -582,15 +675,17 @@ def data_matrix(X, name="X", *, rows="samples", columns="features", n_columns=No
     try:
         X = np.asarray(X, dtype=float)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must hold numbers, one row per {rows[:-1]}: numpy cannot "
-                         "read it as numbers.") from None
-    if X.ndim != 2 or X.shape[0] == 0 or X.shape[1] < min_columns:
+        raise ValueError(f"{name} must hold numbers ({columns}): numpy cannot read it as "
+                         "numbers.") from None
+    if X.ndim != 2 or X.shape[0] == 0 or X.shape[1] < min_columns or (
+            n_columns is not None and X.shape[1] != n_columns):
+        wide = n_columns or min_columns
+        width = (f"{wide} {columns[:-1] if wide == 1 else columns}" + (
+            f" per {rows[:-1]}" if n_columns else "") + (
+            f", the same {columns} as {same_as}" if same_as else ""))
+        hint = f" For one feature pass a column, e.g. {name}[:, None]." if X.ndim == 1 else ""
         raise ValueError(f"{name} must be a 2-D array ({rows} x {columns}) with at least one "
-                         f"row and {min_columns} column(s); got shape {X.shape}. For one "
-                         f"feature pass a column, e.g. {name}[:, None].")
-    if n_columns is not None and X.shape[1] != n_columns:
-        raise ValueError(f"{name} must have {n_columns} {columns[:-1]} column(s); got "
-                         f"{X.shape[1]}.")
+                         f"row and {width}; got shape {X.shape}.{hint}")
     if not np.all(np.isfinite(X)):
         raise ValueError(f"{name} holds NaN or infinite values; pass the data unchanged.")
     if nonnegative and np.any(X < 0):
@@ -601,9 +696,30 @@ def data_matrix(X, name="X", *, rows="samples", columns="features", n_columns=No
     return X
 
 
+def data_vector(x, name="x", *, length=None, what="values", nonnegative=False):
+    """``x`` as a finite, non-empty 1-D float array (of ``length`` entries), or a ValueError.
+
+    Examples
+    --------
+    >>> data_vector([150.0, 174.0], what="heights")
+    array([150., 174.])
+    """
+    shape = np.shape(x)
+    if len(shape) != 1 or not shape[0] or shape[0] != (length or shape[0]):
+        size = "non-empty 1-D array" if length is None else f"1-D array of length {length}"
+        raise ValueError(f"{name} must be a {size} of {what}; got shape {shape}.")
+    return data_matrix(np.reshape(x, (1, -1)), name, columns=what, nonnegative=nonnegative)[0]
+
+
 def class_labels(y, n_rows, name="y", rows_name="X", *, n_classes=None):
     """``y`` as a 1-D array of one label per row, with at least two classes (or exactly
-    ``n_classes``), or a ValueError."""
+    ``n_classes``), or a ValueError.
+
+    Examples
+    --------
+    >>> class_labels(["F", "M", "F"], 3)
+    array(['F', 'M', 'F'], dtype='<U1')
+    """
     y = np.asarray(y)
     if y.shape != (n_rows,):
         raise ValueError(f"{name} must hold one label per row of {rows_name}, shape "
@@ -648,19 +764,29 @@ def labelled_data(X, y, *, n_features=None, n_classes=None, covariance=False):
 
 
 def probability(value, name):
-    """``value`` as a float strictly between 0 and 1, or a ValueError."""
-    try:
-        value = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a number strictly between 0 and 1; "
-                         f"got {value!r}.") from None
-    if not 0.0 < value < 1.0:
-        raise ValueError(f"{name} must lie strictly between 0 and 1; got {value}.")
-    return value
+    """``value`` as a float strictly between 0 and 1, or a ValueError.
+
+    Examples
+    --------
+    >>> probability(np.float32(0.25), "prior")
+    0.25
+    """
+    number = as_numbers(value)
+    if number is None or number.ndim or not 0.0 < number < 1.0:
+        raise ValueError(f"{name} must be a number strictly between 0 and 1; got "
+                         f"{plain(value)!r}.")
+    return float(number)
 
 
 def class_priors(priors, n_classes, name="priors"):
-    """``priors`` as a float array of ``n_classes`` positive numbers summing to one."""
+    """``priors`` as a float array of ``n_classes`` positive numbers summing to one, or a
+    ValueError.
+
+    Examples
+    --------
+    >>> class_priors([0.25, 0.75], 2)
+    array([0.25, 0.75])
+    """
     try:
         priors = np.asarray(priors, dtype=float)
     except (TypeError, ValueError):
@@ -676,7 +802,13 @@ def class_priors(priors, n_classes, name="priors"):
 
 def pseudo_count(alpha):
     """The pseudo-count as a float >= 0 (`lecture_utils.validation.check_alpha`), with a
-    ValueError for anything else, as for every other bad input of a check."""
+    ValueError for anything else, as for every other bad input of a check.
+
+    Examples
+    --------
+    >>> pseudo_count(1)
+    1.0
+    """
     try:
         return check_alpha(alpha)
     except TypeError as error:

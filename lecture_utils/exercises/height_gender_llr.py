@@ -20,19 +20,17 @@ mistake and never shows the right value. Bad data arguments to a check raise
 
 import numpy as np
 from scipy.special import expit, logit
+from scipy.stats import multivariate_normal, norm
 
 from ..gaussian import GaussianClassifier
 from .checking import (
     Mistake,
     call_student_function,
     check_answer,
+    data_matrix,
+    data_vector,
     labelled_data,
-    log10_not_ln,
-    log_not_probability,
-    passed,
     probability,
-    rounded,
-    sign_flipped,
     student_answer,
 )
 
@@ -45,36 +43,21 @@ def _two_class_data(X, y, n_features=None):
     return X, y, np.unique(y)
 
 
-# ----------------------------------------------------------------------------- mistaken answers
-
 def _class_moments(X, y, classes, ddof=0):
     """Per-class feature means and variances, shape (2, D) each (classes in sorted order)."""
     means = np.array([X[y == k].mean(axis=0) for k in classes])
-    variances = np.array([X[y == k].var(axis=0, ddof=ddof) for k in classes])
-    return means, variances
+    return means, np.array([X[y == k].var(axis=0, ddof=ddof) for k in classes])
 
 
-def _diag_log_likelihood(points, means, variances, scale_is_variance=False,
-                         normaliser=True):
-    """log N(x; mu_k, diag(var_k)) for every point and class, shape (n_points, 2).
-
-    With ``scale_is_variance`` the variance is used where the standard deviation
-    belongs (the mistake of passing a variance as ``scale`` to scipy.stats.norm).
-    Without ``normaliser`` the term -1/2 log(2 pi var) is left out (the mistake of
-    keeping only the exponent).
-    """
-    spread = variances ** 2 if scale_is_variance else variances
-    diff = points[:, None, :] - means[None, :, :]
-    log_norm = -0.5 * np.log(2 * np.pi * spread)[None] if normaliser else 0.0
-    return (log_norm - 0.5 * diff ** 2 / spread[None]).sum(axis=2)
+def _log_densities(points, means, scales):
+    """log N(x; mu_k, diag(scales_k^2)) of every point and class, shape (n_points, 2): the
+    1-D log-densities of the features, added up (naive Bayes)."""
+    return norm.logpdf(points[:, None, :], means, scales).sum(axis=2)
 
 
-def _log_gaussian(points, mean, covariance):
-    """log N(x; mean, covariance) for every row of ``points`` (a full covariance)."""
-    diff = points - mean
-    _, log_det = np.linalg.slogdet(covariance)
-    mahalanobis = np.einsum("ni,ij,nj->n", diff, np.linalg.inv(covariance), diff)
-    return -0.5 * (points.shape[1] * np.log(2 * np.pi) + log_det + mahalanobis)
+def _ratio(log_densities):
+    """The log-likelihood ratio, second class over first, from `_log_densities`."""
+    return log_densities[:, 1] - log_densities[:, 0]
 
 
 # ----------------------------------------------------------------------------- exercise 1
@@ -124,83 +107,72 @@ def check_height_llr(height_llr, X, y, x):
 
     Examples
     --------
-    >>> import numpy as np
     >>> from lecture_utils.datasets import load_heights
     >>> heights = load_heights()
-    >>> def log_gauss(x, v):
-    ...     return -0.5 * np.log(2 * np.pi * v.var()) - (x - v.mean()) ** 2 / (2 * v.var())
-    >>> def my_llr(x, X, y):
-    ...     return log_gauss(x, X[y == "M", 0]) - log_gauss(x, X[y == "F", 0])
-    >>> check_height_llr(my_llr, heights.X, heights.y, np.array([174.0]))
+    >>> def height_llr(x, X, y):
+    ...     return GaussianClassifier().fit(X, y).llr(x[:, None])
+    >>> check_height_llr(height_llr, heights.X, heights.y, np.array([160.0, 174.0]))
     Right: `height_llr(x, X, y)` matches (relative tolerance 1e-05).
     """
     X, y, classes = _two_class_data(X, y, n_features=1)
-    x = np.asarray(x, dtype=float)
-    if x.ndim != 1 or x.size == 0 or not np.all(np.isfinite(x)):
-        raise ValueError(f"x must be a non-empty 1-D array of finite heights; got shape {x.shape}.")
+    x = data_vector(x, "x", what="heights")
     height_llr, function = student_answer(height_llr, "height_llr", function=True)
     name = f"{function}(x, X, y)"
     answer = call_student_function(height_llr, x, X, y, name=function)
 
     fitted = GaussianClassifier(covariance="full").fit(X, y)
     expected = fitted.llr(x[:, None])
-    means, variances = _class_moments(X, y, classes, ddof=1)
-    unbiased = _diag_log_likelihood(x[:, None], means, variances)
     means, variances = _class_moments(X, y, classes)
-    scale_var = _diag_log_likelihood(x[:, None], means, variances, scale_is_variance=True)
-    sd_for_var = _diag_log_likelihood(x[:, None], means, np.sqrt(variances))
-    exponent_only = _diag_log_likelihood(x[:, None], means, variances, normaliser=False)
+    unbiased = _log_densities(x[:, None], means, np.sqrt(_class_moments(X, y, classes, 1)[1]))
+    scale_var = _log_densities(x[:, None], means, variances)
+    sd_for_var = _log_densities(x[:, None], means, variances ** 0.25)
+    exponent_only = -0.5 * (x[:, None] - means[:, 0]) ** 2 / variances[:, 0]
     pooled = GaussianClassifier(covariance="tied").fit(X, y).llr(x[:, None])
-    total = _diag_log_likelihood(x[:, None], means, np.full_like(variances, X.var()))
+    total = _log_densities(x[:, None], means, np.full_like(variances, X.std()))
     mistakes = [
-        sign_flipped(expected, f"computed the ratio the wrong way round "
+        Mistake.sign_flipped(expected, f"computed the ratio the wrong way round "
                      f"(log p(x | {classes[0]}) - log p(x | {classes[1]}))",
                      f"The numerator is class {classes[1]}: subtract the log-density of "
                      f"{classes[0]} from that of {classes[1]}."),
-        log10_not_ln(expected),
+        Mistake.log10_not_ln(expected),
         Mistake("returned the likelihood ratio p(x | M) / p(x | F), not its logarithm",
                 "Return the difference of the two log-densities (never divide densities: "
                 "work in log space).", np.exp(expected)),
         Mistake("divided by N_k - 1 when estimating the variances (pandas' .var() and "
                 "np.var(..., ddof=1) do that)",
                 "The ML variance divides by N_k: use np.var with its default ddof=0.",
-                unbiased[:, 1] - unbiased[:, 0]),
+                _ratio(unbiased)),
         Mistake("used the variance where the standard deviation belongs (scipy.stats.norm's "
                 "`scale` is the standard deviation)",
                 "Pass scale=np.sqrt(variance), or write the log-density out yourself.",
-                scale_var[:, 1] - scale_var[:, 0]),
+                _ratio(scale_var)),
         Mistake("used the standard deviation s_k where the variance s_k^2 belongs "
                 "(np.std instead of np.var)",
-                "The log-density is -1/2 log(2 pi s_k^2) - (x - mu_k)^2 / (2 s_k^2): "
-                "both places need the variance.",
-                sd_for_var[:, 1] - sd_for_var[:, 0]),
-        Mistake("left out the normalising term -1/2 log(2 pi s_k^2) of each log-density "
-                "(only the exponents are subtracted)",
-                "The 2 pi cancels in the difference, but the variances differ between "
-                f"the classes, so -1/2 log(s_{classes[1]}^2 / s_{classes[0]}^2) stays in "
-                "the LLR.",
-                exponent_only[:, 1] - exponent_only[:, 0]),
+                "The log-density is -1/2 log(2 pi s_k^2) - (x - mu_k)^2 / (2 s_k^2): both places "
+                "need the variance.", _ratio(sd_for_var)),
+        Mistake("left out the normalising term -1/2 log(2 pi s_k^2) of each log-density (only the "
+                "exponents are subtracted)",
+                "The 2 pi cancels in the difference, but the variances differ between the classes, "
+                f"so -1/2 log(s_{classes[1]}^2 / s_{classes[0]}^2) stays in the LLR.",
+                _ratio(exponent_only)),
         Mistake("returned a column of shape (n, 1); numpy would broadcast it silently "
                 "against a 1-D array of shape (n,)",
                 "Return one value per height, shape (n,): e.g. flatten with .ravel().",
                 expected[:, None]),
-        Mistake("evaluated the LLR at the training heights X, not at the heights x "
-                "passed in", "Fit the Gaussians on X, then evaluate them at x.",
-                fitted.llr(X)),
+        Mistake("evaluated the LLR at the training heights X, not at the heights x passed in",
+                "Fit the Gaussians on X, then evaluate them at x.", fitted.llr(X)),
         Mistake("used one variance for both classes (the pooled, tied variance), so the "
                 "LLR became linear in x",
                 "Each class has its own ML variance s_k^2, from its own heights: the LLR is "
                 "quadratic in x.", pooled),
         Mistake("used the variance of all heights, both classes together, for each class",
                 "Each class's variance comes from its own heights, around its own mean: "
-                "X[y == k].var().", total[:, 1] - total[:, 0]),
+                "X[y == k].var().", _ratio(total)),
         Mistake("added up the LLR over the heights, one number instead of one per height",
-                "Return llr(x) for every height in x: an array of shape (n,).",
-                expected.sum()),
+                "Return llr(x) for every height in x: an array of shape (n,).", expected.sum()),
     ]
     check_answer(answer, expected, name=name, mistakes=mistakes, axes=("height in x",),
                  counts={"training height": len(X)})
-    passed(name)
 
 
 # ----------------------------------------------------------------------------- exercise 2
@@ -255,10 +227,9 @@ def check_threshold_height(threshold_height, X, y, prior, posterior):
     Examples
     --------
     >>> from lecture_utils.datasets import load_heights
-    >>> from lecture_utils.gaussian import GaussianClassifier
     >>> heights = load_heights()
-    >>> model = GaussianClassifier(covariance="full").fit(heights.X, heights.y)
-    >>> roots = model.llr_coefficients().crossings(0.0)  # prior 0.5, posterior 0.5
+    >>> model = GaussianClassifier().fit(heights.X, heights.y)
+    >>> roots = model.llr_coefficients().crossings(0.0)   # prior 1/2, posterior 1/2: llr(x) = 0
     >>> check_threshold_height(roots[1], heights.X, heights.y, prior=0.5, posterior=0.5)
     Right: `threshold_height` matches (relative tolerance 1e-05).
     """
@@ -314,11 +285,10 @@ def check_threshold_height(threshold_height, X, y, prior, posterior):
     both = coefficients.crossings(target)
     if both.size == 2:
         for order in (both, both[::-1]):  # as `crossings` returns them, or as np.roots may
-            mistakes.append(Mistake(
-                "kept both roots of the quadratic (the whole array `crossings` or "
-                "`np.roots` returns)",
-                "`threshold_height` is one number: keep the root among human heights, "
-                "between the class means.", order))
+            mistakes.append(Mistake("kept both roots of the quadratic "
+                                    "(the whole array `crossings` or `np.roots` returns)",
+                                    "`threshold_height` is one number: keep the root among human "
+                                    "heights, between the class means.", order))
     mistakes.append(Mistake(
         "kept the right root, but as a one-element array (e.g. `roots[roots > 0]`), not a "
         "float", "Take the number out of the array: `float(...)` or `[0]`.",
@@ -340,9 +310,8 @@ def check_threshold_height(threshold_height, X, y, prior, posterior):
     add(logit(posterior) - np.log(prior),
         "subtracted log(pi) where the prior log-odds log(pi / (1 - pi)) belong",
         "The prior enters as log-odds: subtract log(pi / (1 - pi)).")
-    mistakes += rounded(expected, _printed_coefficient_roots(coefficients, target, middle))
+    mistakes += Mistake.rounded(expected, _printed_coefficient_roots(coefficients, target, middle))
     check_answer(threshold_height, expected, name=name, mistakes=mistakes)
-    passed(name)
 
 
 def _printed_coefficient_roots(coefficients, level, middle):
@@ -417,20 +386,13 @@ def check_naive_posterior(posterior_h1, points, X, y, prior):
 
     Examples
     --------
-    >>> from lecture_utils.synthetic import make_gaussian_classes
-    >>> from lecture_utils.gaussian import GaussianClassifier
-    >>> data = make_gaussian_classes(means=[[0, 0], [2, 1]], covariances=[np.eye(2)] * 2,
-    ...                              n_per_class=50, random_state=0, labels=["h0", "h1"])
-    >>> points = np.array([[1.0, 0.5]])
-    >>> model = GaussianClassifier(covariance="diag", priors=[0.7, 0.3]).fit(data.X, data.y)
-    >>> check_naive_posterior(model.predict_proba(points)[:, 1], points, data.X, data.y, 0.3)
+    >>> X, y = [[0, 0], [2, 2], [1, 3], [4, 1], [6, 5], [5, 2]], ["h0"] * 3 + ["h1"] * 3
+    >>> naive = GaussianClassifier(covariance="diag", priors=[0.7, 0.3]).fit(X, y)
+    >>> check_naive_posterior(naive.predict_proba([[3.0, 1.0]])[:, 1], [[3.0, 1.0]], X, y, 0.3)
     Right: `posterior_h1` matches (relative tolerance 1e-05).
     """
     X, y, classes = _two_class_data(X, y)
-    points = np.asarray(points, dtype=float)
-    if points.ndim != 2 or points.shape[1] != X.shape[1] or not np.all(np.isfinite(points)):
-        raise ValueError(f"points must be a finite array of shape (n_points, {X.shape[1]}); "
-                         f"got shape {points.shape}.")
+    points = data_matrix(points, "points", rows="points", n_columns=X.shape[1])
     prior = probability(prior, "prior")
     posterior_h1, name = student_answer(posterior_h1, "posterior_h1")
 
@@ -439,15 +401,13 @@ def check_naive_posterior(posterior_h1, points, X, y, prior):
         return model.predict_proba(points)[:, 1]
 
     expected = fitted("diag", prior)
-    means, variances = _class_moments(X, y, classes, ddof=1)
-    log_lik = _diag_log_likelihood(points, means, variances)
-    unbiased = expit(log_lik[:, 1] - log_lik[:, 0] + logit(prior))
     means, variances = _class_moments(X, y, classes)
-    log_lik = _diag_log_likelihood(points, means, variances)
-    llr = log_lik[:, 1] - log_lik[:, 0]
-    scale_var = _diag_log_likelihood(points, means, variances, scale_is_variance=True)
-    full_unbiased = np.array([_log_gaussian(points, X[y == k].mean(axis=0), np.cov(X[y == k].T))
-                              for k in classes]).T  # np.cov divides by N_k - 1
+    unbiased = _ratio(_log_densities(points, means, np.sqrt(_class_moments(X, y, classes, 1)[1])))
+    log_lik = _log_densities(points, means, np.sqrt(variances))
+    llr = _ratio(log_lik)
+    scale_var = _ratio(_log_densities(points, means, variances))
+    full_unbiased = _ratio(np.column_stack([multivariate_normal.logpdf(points, m, np.cov(
+        X[y == k].T)) for m, k in zip(means, classes, strict=True)]))   # np.cov: N_k - 1
     h0, h1 = classes
     mistakes = [
         Mistake("left out the prior (this is the posterior with equal priors)",
@@ -461,21 +421,20 @@ def check_naive_posterior(posterior_h1, points, X, y, prior):
                 f"The LLR is log p(x | {h1}) - log p(x | {h0}); the answer is the "
                 f"posterior of {h1}.", 1 - expected),
         Mistake("used full covariance matrices: that is the MVG model, not naive Bayes",
-                "Naive Bayes keeps only each feature's variance per class (a diagonal "
-                "covariance): sum 1-D log-densities over the features.",
-                fitted("full", prior)),
+                "Naive Bayes keeps only each feature's variance per class (a diagonal covariance): "
+                "sum 1-D log-densities over the features.", fitted("full", prior)),
         Mistake("used full covariance matrices from np.cov (the MVG model, not naive Bayes; "
                 "and np.cov divides by N_k - 1)",
                 "Naive Bayes keeps only each feature's variance per class (a diagonal "
                 "covariance), estimated by ML with np.var (dividing by N_k).",
-                expit(full_unbiased[:, 1] - full_unbiased[:, 0] + logit(prior))),
+                expit(full_unbiased + logit(prior))),
         Mistake("divided by N_k - 1 when estimating the variances",
                 "The ML variance divides by N_k: use np.var with its default ddof=0.",
-                unbiased),
+                expit(unbiased + logit(prior))),
         Mistake("used the variance where the standard deviation belongs (scipy.stats.norm's "
                 "`scale` is the standard deviation)",
                 "Pass scale=np.sqrt(variance), or write the log-density out yourself.",
-                expit(scale_var[:, 1] - scale_var[:, 0] + logit(prior))),
+                expit(scale_var + logit(prior))),
         Mistake("added log(pi) where the prior log-odds log(pi / (1 - pi)) belong",
                 "The posterior log-odds are the LLR plus log(pi / (1 - pi)).",
                 expit(llr + np.log(prior))),
@@ -485,16 +444,14 @@ def check_naive_posterior(posterior_h1, points, X, y, prior):
         Mistake(f"gave the posterior odds P({h1} | x) / P({h0} | x), not the posterior",
                 "The posterior is odds / (1 + odds), or the logistic function of the "
                 "log-odds.", np.exp(llr + logit(prior))),
-        Mistake(f"gave p(x | {h1}) pi, the numerator of Bayes' rule, without dividing by "
-                f"p(x) = p(x | {h0}) (1 - pi) + p(x | {h1}) pi",
-                "Normalise: divide by the sum over both classes (in log space, "
-                "subtract the log-sum-exp).",
-                np.exp(log_lik[:, 1]) * prior),
+        Mistake(f"gave p(x | {h1}) pi, the numerator of Bayes' rule, without dividing by p(x) = "
+                f"p(x | {h0}) (1 - pi) + p(x | {h1}) pi",
+                "Normalise: divide by the sum over both classes (in log space, subtract the "
+                "log-sum-exp).", np.exp(log_lik[:, 1]) * prior),
         Mistake(f"gave the posteriors of both classes, shape ({len(points)}, 2)",
                 f"Keep only the column of {h1}, shape ({len(points)},).",
                 np.column_stack([1 - expected, expected])),
-        log_not_probability(expected),
+        Mistake.log_not_probability(expected),
     ]
     check_answer(posterior_h1, expected, name=name, mistakes=mistakes, axes=("point",),
                  counts={"class": 2, "feature": X.shape[1]})
-    passed(name)

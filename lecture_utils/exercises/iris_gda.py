@@ -50,36 +50,30 @@ check                      recognised mistakes
 =========================  =====================================================
 
 Every check takes the answer (or function) as an object or by its name in the
-notebook. `class_order_mistakes` (from `checking`, re-exported here) builds the
-mistake of stacking the classes in another order.
+notebook.
 """
 
 import numpy as np
 from scipy.linalg import solve_triangular
-from scipy.special import logsumexp
+from scipy.special import softmax
 
 from ..decision import log_posteriors
 from ..gaussian import GaussianClassifier
 from .checking import (
-    ATOL,
-    RTOL,
     Mistake,
-    NotYetRight,
+    as_numbers,
     call_student_function,
     check_answer,
-    class_order_mistakes,
     class_priors,
+    compare,
     labelled_data,
-    log10_not_ln,
-    log_not_probability,
-    passed,
-    probability_not_log,
+    matches,
+    report,
     student_answer,
-    transposed,
 )
 
 __all__ = ["check_class_means", "check_class_covariances", "check_log_density",
-           "check_posteriors", "class_order_mistakes"]
+           "check_posteriors"]
 
 
 def _full_model(X, y):
@@ -115,9 +109,7 @@ def check_class_means(means, X, y):
 
     Examples
     --------
-    >>> X = np.array([[0.0, 1.0], [2.0, 1.0], [1.0, 3.0], [5.0, 0.0], [6.0, 2.0], [7.0, 1.0]])
-    >>> y = np.array([0, 0, 0, 1, 1, 1])
-    >>> check_class_means([[1.0, 5 / 3], [6.0, 1.0]], X, y)
+    >>> check_class_means([[1.0], [6.0]], [[0.0], [2.0], [5.0], [7.0]], [0, 0, 1, 1])
     Right: `means` matches (relative tolerance 1e-05).
     """
     X, y = labelled_data(X, y, covariance=True)
@@ -125,33 +117,31 @@ def check_class_means(means, X, y):
     classes, sizes = np.unique(y, return_counts=True)
     expected = _full_model(X, y).means_
     mistakes = [
-        transposed(expected),
+        Mistake.transposed(expected),
         Mistake("averaged over all samples, ignoring the classes",
                 "Average only the rows of class k: X[y == k].mean(axis=0).",
                 np.tile(X.mean(axis=0), (classes.size, 1))),
         Mistake("summed each class's samples without dividing by N_k",
                 "The ML mean is an average: divide each class's sum by its count N_k.",
                 np.stack([X[y == c].sum(axis=0) for c in classes])),
-        Mistake("averaged over the features too (mean() without axis=0), one number per "
-                "class",
-                "Average over the samples only, X[y == k].mean(axis=0), which leaves one "
-                "value per feature: a row of length D per class.",
+        Mistake("averaged over the features too (mean() without axis=0), one number per class",
+                "Average over the samples only, X[y == k].mean(axis=0), which leaves one value per "
+                "feature: a row of length D per class.",
                 np.array([X[y == c].mean() for c in classes])),
         Mistake("divided each class's sum by N, the number of all samples, instead of N_k",
                 "The mean of class k averages its own N_k samples: divide by N_k, e.g. "
                 "X[y == k].mean(axis=0).",
                 np.stack([X[y == c].sum(axis=0) / len(X) for c in classes])),
-        *class_order_mistakes(expected),
+        *Mistake.class_orders(expected),
     ]
-    _diagnose_empty_classes(means, name, len(classes))
     if np.all(sizes == sizes[0]):   # one mean per sample stacks into (K, N_k)
         mistakes.append(Mistake(
             "averaged over the features (axis=1) instead of over the samples (axis=0)",
             "X[y == k] has one row per sample: average down the rows, mean(axis=0), which "
             "leaves one value per feature.", np.stack([X[y == c].mean(axis=1) for c in classes])))
-    check_answer(means, expected, name=name, mistakes=mistakes, axes=("class", "feature"),
-                 counts={"sample of a class": int(sizes[0]), "sample": len(X)})
-    passed(name)
+    report(name, _empty_classes(means, name, len(classes)) or compare(
+        means, expected, name=name, mistakes=mistakes, axes=("class", "feature"),
+        counts={"sample of a class": int(sizes[0]), "sample": len(X)}))
 
 
 def check_class_covariances(covariances, X, y):
@@ -176,20 +166,13 @@ def check_class_covariances(covariances, X, y):
     NotYetRight
         If ``covariances`` is not right; a recognised mistake is named.
     ValueError
-        If ``X`` and ``y`` are not labelled data.
+        If ``X`` and ``y`` are not labelled data, or a class has no more samples than
+        features (its ML covariance would be singular).
 
     Examples
     --------
-    >>> X = np.array([[0.0, 1.0], [2.0, 1.0], [1.0, 3.0], [5.0, 0.0], [6.0, 2.0], [7.0, 1.0]])
-    >>> y = np.array([0, 0, 0, 1, 1, 1])
-    >>> right = [np.cov(X[y == k], rowvar=False, bias=True) for k in (0, 1)]
-    >>> check_class_covariances(right, X, y)
+    >>> check_class_covariances([[[1.0]], [[1.0]]], [[0.0], [2.0], [5.0], [7.0]], [0, 0, 1, 1])
     Right: `covariances` matches (relative tolerance 1e-05).
-    >>> try:
-    ...     check_class_covariances([np.cov(X[y == k], rowvar=False) for k in (0, 1)], X, y)
-    ... except NotYetRight as error:
-    ...     print(str(error)[:79])
-    `covariances` is not yet right. It looks like you divided by N_k - 1 instead of
     """
     X, y = labelled_data(X, y, covariance=True)
     covariances, name = student_answer(covariances, "covariances")
@@ -205,11 +188,9 @@ def check_class_covariances(covariances, X, y):
                 "The ML estimate divides the scatter by N_k: use np.cov(..., bias=True) "
                 "or divide the centred outer products by N_k yourself.",
                 np.stack([np.cov(X[y == c], rowvar=False) for c in classes])),
-        Mistake("divided each class's scatter by N, the number of all samples, instead of "
-                "N_k",
-                "Sigma_k averages over the samples of class k only: divide its scatter by "
-                "N_k, the size of class k.",
-                np.stack([R.T @ R / len(X) for R in residuals])),
+        Mistake("divided each class's scatter by N, the number of all samples, instead of N_k",
+                "Sigma_k averages over the samples of class k only: divide its scatter by N_k, the "
+                "size of class k.", np.stack([R.T @ R / len(X) for R in residuals])),
         Mistake(f"gave the pooled (tied, LDA) covariance as {every_class}",
                 "Each class gets its own covariance, from its own samples around its own mean.",
                 pooled),
@@ -217,18 +198,15 @@ def check_class_covariances(covariances, X, y):
                 "Use only the samples of class k, centred on the class mean mu_k: that "
                 "also leaves out the spread between the class means.",
                 np.stack([np.cov(X, rowvar=False, bias=True)] * K)),
-        Mistake(f"gave the covariance of all the data (np.cov(X.T), divided by N - 1) as "
+        Mistake("gave the covariance of all the data (np.cov(X.T), divided by N - 1) as "
                 f"{every_class}",
-                "Use only the samples of class k, centred on the class mean mu_k, and "
-                "divide by N_k.",
-                np.stack([np.cov(X, rowvar=False)] * K)),
-        Mistake("centred each class's samples on the overall mean instead of the class's "
-                "own mean",
-                "Subtract mu_k, the mean of class k, from the samples of class k: centring "
-                "on the overall mean adds the spread between the classes.",
+                "Use only the samples of class k, centred on the class mean mu_k, and divide by "
+                "N_k.", np.stack([np.cov(X, rowvar=False)] * K)),
+        Mistake("centred each class's samples on the overall mean instead of the class's own mean",
+                "Subtract mu_k, the mean of class k, from the samples of class k: centring on the "
+                "overall mean adds the spread between the classes.",
                 np.stack([R.T @ R / len(R) for R in around_overall])),
-        Mistake("forgot to centre the samples on the class mean (second moments, not "
-                "covariances)",
+        Mistake("forgot to centre the samples on the class mean (second moments, not covariances)",
                 "Subtract mu_k from every sample of class k before forming the outer products.",
                 np.stack([X[y == c].T @ X[y == c] / np.sum(y == c) for c in classes])),
         Mistake("forgot to divide the scatter by N_k (the sum of the outer products, not "
@@ -240,27 +218,23 @@ def check_class_covariances(covariances, X, y):
                 "needs the covariances themselves: np.cov(..., rowvar=False, bias=True).",
                 np.stack([np.corrcoef(X[y == c], rowvar=False) for c in classes])),
         Mistake("kept only the variances (a diagonal matrix, as naive Bayes would)",
-                "The full model keeps the covariances between features, the off-diagonal "
-                "entries, too.",
-                expected * np.eye(X.shape[1])),
-        *class_order_mistakes(expected, what="matrices"),
+                "The full model keeps the covariances between features, the off-diagonal entries, "
+                "too.", expected * np.eye(X.shape[1])),
+        *Mistake.class_orders(expected, what="matrices"),
     ]
-    if len({len(R) for R in residuals}) == 1:   # one (N_k, N_k) matrix per class stacks
+    if len({len(R) for R in residuals}) == 1 < X.shape[1]:   # (N_k, N_k) per class stacks
         per_sample = ("gave one row and column per sample (N_k x N_k matrices), not per "
                       "feature")
         per_sample_fix = ("np.cov reads each row as one variable: pass rowvar=False (and "
                           "bias=True); by hand, the scatter is R^T R (D x D) for the centred "
                           "samples R as rows, not R R^T.")
-        mistakes += [
-            Mistake(per_sample, per_sample_fix, np.stack([np.cov(X[y == c]) for c in classes])),
-            Mistake(per_sample, per_sample_fix,
-                    np.stack([np.cov(X[y == c], bias=True) for c in classes])),
-            Mistake(per_sample, per_sample_fix, np.stack([R @ R.T / len(R) for R in residuals])),
-        ]
+        mistakes += [Mistake(per_sample, per_sample_fix, answer) for answer in (
+            np.stack([np.cov(X[y == c]) for c in classes]),
+            np.stack([np.cov(X[y == c], bias=True) for c in classes]),
+            np.stack([R @ R.T / len(R) for R in residuals]))]
     check_answer(covariances, expected, name=name, mistakes=mistakes,
                  axes=("class", "feature", "feature"),
                  counts={"sample of a class": len(residuals[0])})
-    passed(name)
 
 
 def _log_density_mistakes(X, mean, covariance):
@@ -281,45 +255,38 @@ def _log_density_mistakes(X, mean, covariance):
                     "Mahalanobis distance.")
     variances = np.diag(covariance)
     return [
-        probability_not_log(expected),
-        log10_not_ln(expected),
+        Mistake.probability_not_log(expected),
+        Mistake.log10_not_ln(expected),
         Mistake("used log|Sigma| without its factor 1/2",
-                "The normaliser is sqrt((2 pi)^D |Sigma|), so its log contributes "
-                "-(1/2) log|Sigma| = -sum_i log L_ii.",
-                expected - half_log_det),
+                "The normaliser is sqrt((2 pi)^D |Sigma|), so its log contributes -(1/2) "
+                "log|Sigma| = -sum_i log L_ii.", expected - half_log_det),
         Mistake("took log|Sigma| to be sum_i log L_ii, forgetting its factor 2",
-                "|Sigma| = |L| |L^T| = (prod_i L_ii)^2, so log|Sigma| = 2 sum_i log L_ii, and "
-                "the log-density subtracts half of that.",
-                expected + 0.5 * half_log_det),
+                "|Sigma| = |L| |L^T| = (prod_i L_ii)^2, so log|Sigma| = 2 sum_i log L_ii, and the "
+                "log-density subtracts half of that.", expected + 0.5 * half_log_det),
         Mistake("used the determinant |Sigma| itself where its logarithm belongs",
-                "The log of the normaliser has -(1/2) log|Sigma|: take np.linalg.slogdet, or "
-                "2 sum_i log L_ii.",
-                expected + half_log_det - 0.5 * np.linalg.det(covariance)),
-        Mistake("took log|Sigma| as the sum of the logs of Sigma's diagonal (the variances), "
-                "which ignores the covariances",
-                "log|Sigma| = 2 sum_i log L_ii with L the Cholesky factor (or "
-                "np.linalg.slogdet): the determinant of a full matrix is not the product of "
-                "its diagonal.",
+                "The log of the normaliser has -(1/2) log|Sigma|: take np.linalg.slogdet, or 2 "
+                "sum_i log L_ii.", expected + half_log_det - 0.5 * np.linalg.det(covariance)),
+        Mistake("took log|Sigma| as the sum of the logs of Sigma's diagonal (the variances), which "
+                "ignores the covariances",
+                "log|Sigma| = 2 sum_i log L_ii with L the Cholesky factor (or np.linalg.slogdet): "
+                "the determinant of a full matrix is not the product of its diagonal.",
                 from_distance(squared, 0.5 * np.log(variances).sum())),
         Mistake("forgot the -(D/2) log(2 pi) term",
-                "The normaliser (2 pi)^(-D/2) is part of the density: subtract "
-                "(D/2) log(2 pi).",
+                "The normaliser (2 pi)^(-D/2) is part of the density: subtract (D/2) log(2 pi).",
                 expected + 0.5 * D * log_2pi),
         Mistake("subtracted D log(2 pi), without its factor 1/2",
                 "The normaliser is (2 pi)^(-D/2): its log is -(D/2) log(2 pi).",
                 expected - 0.5 * D * log_2pi),
         Mistake("forgot the factor 1/2 in front of the squared Mahalanobis distance",
-                "The exponent is -(1/2) (x - mu)^T Sigma^{-1} (x - mu).",
-                expected - 0.5 * squared),
+                "The exponent is -(1/2) (x - mu)^T Sigma^{-1} (x - mu).", expected - 0.5 * squared),
         Mistake("forgot to subtract the mean before solving",
                 "The Mahalanobis distance is measured from mu: solve L z = x - mu, not L z = x.",
                 from_distance(np.sum(solve_triangular(L, X.T, lower=True) ** 2, axis=0))),
-        Mistake("used Sigma where its inverse belongs, (x - mu)^T Sigma (x - mu) instead of "
-                "(x - mu)^T Sigma^{-1} (x - mu) (or you multiplied by the Cholesky factor, "
-                "|L^T (x - mu)|^2, which is the same number)",
-                "The squared Mahalanobis distance divides by the covariance: solve with it "
-                "instead of multiplying, e.g. z = solve_triangular(L, x - mu, lower=True) and "
-                "|z|^2.",
+        Mistake("used Sigma where its inverse belongs, (x - mu)^T Sigma (x - mu) instead of (x - "
+                "mu)^T Sigma^{-1} (x - mu) (or you multiplied by the Cholesky factor, |L^T (x - "
+                "mu)|^2, which is the same number)",
+                "The squared Mahalanobis distance divides by the covariance: solve with it instead "
+                "of multiplying, e.g. z = solve_triangular(L, x - mu, lower=True) and |z|^2.",
                 from_distance(np.einsum("in,ij,jn->n", centred, covariance, centred))),
         Mistake("multiplied by the Cholesky factor L instead of solving with it", multiply_fix,
                 from_distance(np.sum((L @ centred) ** 2, axis=0))),
@@ -393,23 +360,22 @@ def check_log_density(log_density, X, y):
     Examples
     --------
     >>> from scipy.stats import multivariate_normal
-    >>> X = np.array([[0.0, 1.0], [2.0, 1.0], [1.0, 3.0], [5.0, 0.0], [6.0, 2.0], [7.0, 1.0]])
-    >>> y = np.array([0, 0, 0, 1, 1, 1])
-    >>> check_log_density(lambda X, m, S: multivariate_normal.logpdf(X, m, S), X, y)
+    >>> check_log_density(multivariate_normal.logpdf, [[0.0], [2.0], [5.0], [7.0]], [0, 0, 1, 1])
     Right: `log_density` matches the fitted full model for all 2 classes (relative tolerance 1e-05).
     """
     X, y = labelled_data(X, y, covariance=True)
     log_density, name = student_answer(log_density, "log_density", function=True)
     model = _full_model(X, y)
-    log_likelihoods = model.log_likelihood(X)
+    log_likelihoods, problem = model.log_likelihood(X), None
     for k, (mean, covariance) in enumerate(zip(model.means_, model.covariances_, strict=True)):
         # the fitted model is the reference; the formula only builds the mistakes
-        answer = call_student_function(log_density, X.copy(), mean.copy(), covariance.copy(),
-                                       name=name)
-        check_answer(answer, log_likelihoods[:, k], name=f"{name}(X, means[{k}], "
-                     f"covariances[{k}])", mistakes=_log_density_mistakes(X, mean, covariance),
-                     axes=("sample",), counts={"feature": X.shape[1]})
-    passed(name, f"the fitted full model for all {model.classes_.size} classes")
+        answer = call_student_function(log_density, X, mean, covariance, name=name)
+        problem = compare(answer, log_likelihoods[:, k], name=f"{name}(X, means[{k}], "
+                          f"covariances[{k}])", mistakes=_log_density_mistakes(X, mean, covariance),
+                          axes=("sample",), counts={"feature": X.shape[1]})
+        if problem:
+            break
+    report(name, problem, f"the fitted full model for all {model.classes_.size} classes")
 
 
 def _posterior_inputs(log_likelihoods, priors):
@@ -463,12 +429,7 @@ def check_posteriors(posteriors, log_likelihoods, priors):
     expected_log = log_posteriors(log_likelihoods, priors)
     expected = np.exp(expected_log)
     joint = log_likelihoods + np.log(priors)
-    _diagnose_underflow(posteriors, joint, name)
     uniform = np.full_like(priors, 1.0 / priors.size)
-
-    def normalised(scores):
-        return np.exp(scores - logsumexp(scores, axis=1, keepdims=True))
-
     mistakes = [
         Mistake("left out the priors, or used equal ones (the likelihoods alone give that, "
                 "and so does predict_proba of a model fitted on equal class counts)",
@@ -477,84 +438,72 @@ def check_posteriors(posteriors, log_likelihoods, priors):
                 np.exp(log_posteriors(log_likelihoods, uniform))),
         Mistake("added the prior pi_k instead of its log",
                 "In log space Bayes' rule adds log pi_k, not pi_k.",
-                normalised(log_likelihoods + priors)),
+                softmax(log_likelihoods + priors, axis=1)),
         Mistake("multiplied the log-likelihoods by the priors",
-                "Bayes' rule multiplies the likelihood by the prior, which in log space "
-                "adds log pi_k to the log-likelihood.",
-                normalised(log_likelihoods * priors)),
+                "Bayes' rule multiplies the likelihood by the prior, which in log space adds log "
+                "pi_k to the log-likelihood.", softmax(log_likelihoods * priors, axis=1)),
         Mistake("used base-10 logarithms of the priors (np.log10)",
                 "The log-likelihoods are natural logs: add np.log(priors).",
-                normalised(log_likelihoods + np.log10(priors))),
+                softmax(log_likelihoods + np.log10(priors), axis=1)),
         Mistake("did not normalise: that is the joint p(x, y = k), not the posterior",
-                "Divide by p(x) = sum_j p(x, y = j): subtract log-sum-exp over the classes "
-                "in log space.",
-                np.exp(joint)),
+                "Divide by p(x) = sum_j p(x, y = j): subtract log-sum-exp over the classes in log "
+                "space.", np.exp(joint)),
         Mistake("normalised the likelihoods first and multiplied by the priors after, without "
                 "normalising again",
-                "Multiply by the priors first (add log pi_k), then normalise once, so that "
-                "each row sums to one.",
-                normalised(log_likelihoods) * priors),
-        Mistake("gave log-posteriors where the posteriors are asked for",
-                "Exponentiate the normalised log joint.", expected_log),
-        Mistake("gave log-posteriors where the posteriors are asked for",
-                "Exponentiate the normalised log joint.", log_not_probability(expected).answer),
+                "Multiply by the priors first (add log pi_k), then normalise once, so that each "
+                "row sums to one.", softmax(log_likelihoods, axis=1) * priors),
+        *[Mistake("gave log-posteriors where the posteriors are asked for",
+                  "Exponentiate the normalised log joint.", logs)
+          for logs in (expected_log, Mistake.log_not_probability(expected).answer)],
         Mistake("normalised over the samples (axis 0) instead of over the classes",
-                "p(x) sums over the classes of one sample: take log-sum-exp along axis=1, "
-                "with keepdims=True, so that each row sums to one.",
-                np.exp(joint - logsumexp(joint, axis=0, keepdims=True))),
+                "p(x) sums over the classes of one sample: take log-sum-exp along axis=1, with "
+                "keepdims=True, so that each row sums to one.", softmax(joint, axis=0)),
         Mistake("normalised over all entries at once (log-sum-exp without an axis)",
-                "p(x_n) sums over the classes of one sample: take log-sum-exp along axis=1, "
-                "with keepdims=True, so that each row sums to one.",
-                np.exp(joint - logsumexp(joint))),
-        Mistake("transposed the array (rows and columns swapped)",
-                "Rows are samples and columns classes, like log_likelihoods: drop the `.T`, "
-                "or check the axis you normalised over.", expected.T),
-        Mistake("gave the decisions (the index of the most probable class), not the "
-                "posteriors",
-                "Keep the whole normalised table: one posterior per sample and class, "
-                "shape (N, K).", np.argmax(joint, axis=1)),
-        *[Mistake("used the priors in another order than the columns (classes) of "
-                  "log_likelihoods",
-                  "The priors follow the classes in the order of np.unique(y), as the columns "
-                  "of log_likelihoods do.", np.exp(log_posteriors(log_likelihoods, other.answer)))
-          for other in class_order_mistakes(priors)
-          if not np.allclose(other.answer, priors)],
+                "p(x_n) sums over the classes of one sample: take log-sum-exp along axis=1, with "
+                "keepdims=True, so that each row sums to one.", softmax(joint)),
+        Mistake.transposed(expected, "Rows are samples and columns classes, like "
+                           "log_likelihoods: drop the `.T`, or check the axis you normalised "
+                           "over."),
+        Mistake("gave the decisions (the index of the most probable class), not the posteriors",
+                "Keep the whole normalised table: one posterior per sample and class, shape (N, "
+                "K).", np.argmax(joint, axis=1)),
+        *Mistake.prior_orders(priors, lambda order: np.exp(log_posteriors(log_likelihoods,
+                                                                           order)),
+                              "The priors follow the classes in the order of np.unique(y), as "
+                              "the columns of log_likelihoods do.",
+                              of="the columns (classes) of log_likelihoods"),
     ]
-    check_answer(posteriors, expected, name=name, mistakes=mistakes, axes=("sample", "class"))
-    passed(name)
+    report(name, _underflow(posteriors, joint, name) or compare(
+        posteriors, expected, name=name, mistakes=mistakes, axes=("sample", "class")))
 
 
-def _diagnose_empty_classes(means, name, n_classes):
-    """Name the mistake of selecting no samples for a class (a mean of nothing is nan)."""
-    try:
-        answer = np.asarray(means, dtype=float)
-    except (TypeError, ValueError):
-        return
-    if answer.ndim == 2 and answer.shape[0] == n_classes and np.isnan(answer).all(axis=1).any():
-        raise NotYetRight(
-            f"`{name}` is not yet right. It looks like you selected no samples for some "
-            "classes: the mean of nothing is nan. X[y == k] is empty when k is not one of the "
-            "labels, e.g. k = 0, 1, 2 from range(K) while the labels are names: loop over "
-            "np.unique(y) instead.")
+def _empty_classes(means, name, n_classes):
+    """The mistake of selecting no samples for a class (a mean of nothing is nan), or None."""
+    answer = as_numbers(means)
+    if (answer is not None and answer.ndim == 2 and answer.shape[0] == n_classes
+            and np.isnan(answer).all(axis=1).any()):
+        return (f"`{name}` is not yet right. It looks like you selected no samples for some "
+                "classes: the mean of nothing is nan. X[y == k] is empty when k is not one of "
+                "the labels, e.g. k = 0, 1, 2 from range(K) while the labels are names: loop "
+                "over np.unique(y) instead.")
+    return None
 
 
-def _diagnose_underflow(posteriors, joint, name):
-    """Name the mistake of normalising exp(a) directly, which gives nan where all exp(a) are 0."""
-    with np.errstate(under="ignore", over="ignore", invalid="ignore", divide="ignore"):
+def _underflow(posteriors, joint, name):
+    """The mistake of normalising exp(a) directly, which gives nan where every exp(a) is 0
+    (and 0 where that nan was replaced), or None."""
+    with np.errstate(under="ignore", invalid="ignore", divide="ignore"):
         naive = np.exp(joint) / np.exp(joint).sum(axis=1, keepdims=True)
-        try:
-            answer = np.asarray(posteriors, dtype=float)
-        except (TypeError, ValueError):
-            return
-        if answer.shape != naive.shape or not np.isnan(naive).any():
-            return
-        underflowed = int(np.isnan(naive).any(axis=1).sum())
-        cause = f"for {underflowed} sample(s) every exp(a_k) underflows to 0, and 0 / 0 is nan"
-        fix = "Subtract each row's maximum before exponentiating (log-sum-exp)."
-        if np.allclose(answer, naive, rtol=RTOL, atol=ATOL, equal_nan=True):
-            raise NotYetRight(f"`{name}` is not yet right. It looks like you normalised "
-                              f"exp(a_k) directly: {cause}. {fix}")
-        if np.allclose(answer, np.nan_to_num(naive), rtol=RTOL, atol=ATOL):
-            raise NotYetRight(f"`{name}` is not yet right. It looks like you normalised "
-                              f"exp(a_k) directly and replaced the nan by 0: {cause}, and a "
-                              f"row of zeros in its place does not sum to one. {fix}")
+    answer = as_numbers(posteriors)
+    if answer is None or answer.shape != naive.shape or not np.isnan(naive).any():
+        return None
+    underflowed = int(np.isnan(naive).any(axis=1).sum())
+    cause = f"for {underflowed} sample(s) every exp(a_k) underflows to 0, and 0 / 0 is nan"
+    fix = "Subtract each row's maximum before exponentiating (log-sum-exp)."
+    start = f"`{name}` is not yet right. It looks like you normalised exp(a_k) directly"
+    if matches(answer, naive, equal_nan=True):
+        return f"{start}: {cause}. {fix}"
+    if matches(answer, np.nan_to_num(naive)):
+        return (f"{start} and replaced the nan by 0: {cause}, and a row of zeros in its place "
+                f"does not sum to one. {fix}")
+    return None

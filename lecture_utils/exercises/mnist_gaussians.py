@@ -21,6 +21,7 @@ recognises (see each docstring).
 import hashlib
 
 import numpy as np
+from scipy.special import log_softmax
 
 from ..decision import error_rate
 from ..discrete import CategoricalClassifier
@@ -28,26 +29,21 @@ from ..gaussian import COVARIANCE_TYPES, GaussianClassifier, parameter_count
 from ..projections import PCA
 from .checking import (
     Mistake,
-    NotYetRight,
+    as_numbers,
     call_student_function,
-    check_answer,
     class_labels,
+    compare,
     data_matrix,
-    log10_not_ln,
-    log_not_probability,
     matches,
-    passed,
     pseudo_count,
-    sign_flipped,
+    report,
     student_answer,
-    transposed,
 )
 
 #: The (D, K) pairs at which `check_parameter_counts` calls the student's function.
 PARAMETER_CASES = ((2, 3), (9, 10), (50, 10), (100, 10), (784, 10))
 
 
-# ------------------------------------------------------------------ input checks
 def _check_cases(cases):
     cases = list(cases)
     if not cases:
@@ -59,16 +55,11 @@ def _check_cases(cases):
     return [(int(d), int(k)) for d, k in cases]
 
 
-def _check_binary_images(B, name):
-    return data_matrix(B, name, rows="images", columns="pixels", binary=True)
-
-
-def _check_labels(y, n_rows, name, rows_name):
-    return class_labels(y, n_rows, name, rows_name)
-
-
-def _check_images(X, name):
-    return data_matrix(X, name, rows="images", columns="pixels")
+def _images(X, name, training=None, *, columns="pixels", binary=False):
+    """Images as rows (binary ones for the Bernoulli model), with the pixels of ``training``."""
+    return data_matrix(X, name, rows="images", columns=columns, binary=binary,
+                       n_columns=None if training is None else training.shape[1],
+                       same_as=None if training is None else name.replace("test", "train"))
 
 
 # ------------------------------------------------------------------ exercise 1
@@ -138,30 +129,30 @@ def check_parameter_counts(n_free_parameters, cases=PARAMETER_CASES):
             if isinstance(value, (bool, np.bool_)) or not (
                     isinstance(value, (int, float, np.integer, np.floating))
                     or (isinstance(value, np.ndarray) and value.ndim == 0)):
-                raise NotYetRight(f"{call} returned a value of type {type(value).__name__}; "
-                                  "it should return one number, the count (an int).")
+                report(function, f"{call} returned a value of type {type(value).__name__}; it "
+                       "should return one number, the count (an int).")
             row.append(value)
         answers.append(row)
         expected.append([parameter_count(covariance, d, k) for d, k in cases])
-    answers = np.asarray(answers, dtype=float)
-    expected = np.asarray(expected, dtype=float)
-    for i, covariance in enumerate(COVARIANCE_TYPES):
+    answers, expected = np.asarray(answers, dtype=float), np.asarray(expected, dtype=float)
+    problem = None
+    for i, covariance in enumerate(COVARIANCE_TYPES):   # the first wrong model is reported
         if matches(answers[i], expected[i], rtol=0, atol=0):
             continue
         name = f'{function}("{covariance}", D, K)'
-        mistakes = _parameter_mistakes(covariance, dims, ks, expected[i])
-        if (np.all(np.isfinite(answers[i]))
-                and not any(matches(answers[i], m.answer, rtol=0, atol=0) for m in mistakes)):
-            wrong = answers[i] != expected[i]
-            raise NotYetRight(
-                f"`{name}` is not yet right: it returned "
-                + ", ".join(f"{v:.10g}" for v in answers[i]) + " for (D, K) = "
-                + ", ".join(f"({d}, {k})" for d, k in cases) + f"; {int(wrong.sum())} of these "
-                f"{wrong.size} counts are wrong. It matches none of the usual mistakes: count "
-                f"the case (D, K) = {cases[0]} by hand (the means, then the free entries of "
-                "each covariance matrix) and compare.")
-        check_answer(answers[i], expected[i], name=name, rtol=0, atol=0, mistakes=mistakes)
-    passed(function, exact=True)
+
+        def explain(counts, name=name, wrong=answers[i] != expected[i]):
+            return None if not np.all(np.isfinite(counts)) else (
+                f"`{name}` is not yet right: it returned " + ", ".join(f"{v:.10g}" for v in counts)
+                + " for (D, K) = " + ", ".join(f"({d}, {k})" for d, k in cases) + f"; "
+                f"{int(wrong.sum())} of these {wrong.size} counts are wrong. It matches none of "
+                f"the usual mistakes: count the case (D, K) = {cases[0]} by hand (the means, "
+                "then the free entries of each covariance matrix) and compare.")
+
+        problem = compare(answers[i], expected[i], name=name, rtol=0, atol=0, explain=explain,
+                          mistakes=_parameter_mistakes(covariance, dims, ks, expected[i]))
+        break
+    report(function, problem, exact=True)
 
 
 def _parameter_mistakes(covariance, D, K, expected):
@@ -175,12 +166,10 @@ def _parameter_mistakes(covariance, D, K, expected):
         per_class = 1 if tied else K
         mistakes += [
             Mistake("counted all D^2 entries of the covariance matrix",
-                    "A covariance matrix is symmetric: the entries below the diagonal repeat "
-                    "those above, so only D(D+1)/2 of them are free.",
-                    means + per_class * D**2),
+                    "A covariance matrix is symmetric: the entries below the diagonal repeat those "
+                    "above, so only D(D+1)/2 of them are free.", means + per_class * D**2),
             Mistake("left out the D variances on the diagonal (D(D-1)/2 entries per matrix)",
-                    "The free entries of a symmetric matrix are those on AND above the "
-                    "diagonal.",
+                    "The free entries of a symmetric matrix are those on AND above the diagonal.",
                     means + per_class * D * (D - 1) / 2),
         ]
         if not tied:  # K D(D+1)/2 = K D + K D(D-1)/2: the two mistakes give one count
@@ -199,25 +188,21 @@ def _parameter_mistakes(covariance, D, K, expected):
             "the whole name with ==.",
             means + (1 if tied else K) * D * (D + 1) / 2))
     if tied:
-        mistakes.append(Mistake(
-            "counted the shared covariance once per class",
-            "In a tied model all K classes share ONE covariance matrix: count it once.",
-            means + K * covariances))
+        mistakes.append(Mistake("counted the shared covariance once per class",
+                                "In a tied model all K classes share ONE covariance matrix: count "
+                                "it once.", means + K * covariances))
     mistakes += [
         Mistake("forgot the class means",
-                "Every model also estimates one mean vector of D entries per class.",
-                covariances),
+                "Every model also estimates one mean vector of D entries per class.", covariances),
         Mistake("counted one mean vector for all classes",
-                "Each of the K classes has its own mean vector of D entries.",
-                D + covariances),
+                "Each of the K classes has its own mean vector of D entries.", D + covariances),
         Mistake("counted the K - 1 free priors",
                 "The convention here (as in lecture_utils.gaussian.parameter_count) counts "
                 "the means and covariances only: the priors are the same for every model.",
                 expected + K - 1),
         Mistake("counted K priors",
-                "The priors are not counted here (and were they counted, only K - 1 would "
-                "be free, since they sum to one).",
-                expected + K),
+                "The priors are not counted here (and were they counted, only K - 1 would be free, "
+                "since they sum to one).", expected + K),
         Mistake("took the arguments in the order (covariance, K, D)",
                 "The check calls `n_free_parameters(covariance, D, K)`: features D second, "
                 "classes K third, as in the exercise's `def` line.",
@@ -330,18 +315,17 @@ def check_pixel_probabilities(p, B_train, y_train, alpha=1.0):
     >>> check_pixel_probabilities([[3 / 4, 2 / 4], [1 / 3, 1 / 3]], B, y)
     Right: `p` matches (relative tolerance 1e-05).
     """
-    B_train = _check_binary_images(B_train, "B_train")
-    y_train = _check_labels(y_train, B_train.shape[0], "y_train", "B_train")
+    B_train = _images(B_train, "B_train", binary=True)
+    y_train = class_labels(y_train, B_train.shape[0], "y_train", "B_train")
     alpha = pseudo_count(alpha)
     p, name = student_answer(p, "p")
     model, inked, n_k = _bernoulli_counts(B_train, y_train, alpha)
     expected = _pixel_probabilities(model)
     mistakes = [
         Mistake("estimated p_kd without the pseudo-count",
-                "Add alpha to the count of inked images and 2 alpha to the class total: "
-                "without it, a pixel never inked in a class's training images gets "
-                "probability 0, and a test image with ink there is impossible for that class.",
-                inked / n_k),
+                "Add alpha to the count of inked images and 2 alpha to the class total: without "
+                "it, a pixel never inked in a class's training images gets probability 0, and a "
+                "test image with ink there is impossible for that class.", inked / n_k),
         *(Mistake(*wrong) for wrong in _wrong_probabilities(inked, n_k, alpha)),
         Mistake("gave the probability of a BLANK pixel, 1 - p_kd",
                 "p_kd is the probability that pixel d is inked (x_d = 1): count the ones.",
@@ -349,30 +333,22 @@ def check_pixel_probabilities(p, B_train, y_train, alpha=1.0):
         Mistake("added the pseudo-count to the total only",
                 "Add alpha to the count of inked images as well as 2 alpha to the total.",
                 inked / (n_k + 2 * alpha)),
-        transposed(expected),
-        log_not_probability(expected),
+        Mistake.transposed(expected),
+        Mistake.log_not_probability(expected),
     ]
-    answer = _numbers_or_none(p)
-    if (answer is not None and answer.shape == expected.shape and np.all(np.isfinite(answer))
-            and (answer.max() > 1 or answer.min() < 0)
-            and not any(matches(answer, m.answer) for m in mistakes)):
+
+    def explain(answer):   # probabilities that are not: grey levels counted
+        if answer.shape != expected.shape or not np.all(np.isfinite(answer)) or (
+                0 <= answer.min() and answer.max() <= 1):
+            return None
         extreme = (f"its largest entry is {answer.max():.4g}" if answer.max() > 1
                    else f"its smallest entry is {answer.min():.4g}")
-        raise NotYetRight(
-            f"`{name}` is not yet right: {extreme}, but a probability lies between 0 and 1. "
-            "Count inked pixels (the ones of the binary B_train), not grey levels (X_train), "
-            "and divide by the number of images of the digit.")
-    check_answer(p, expected, name=name, mistakes=mistakes, axes=("digit", "pixel"),
-                 counts={"training image": B_train.shape[0]})
-    passed(name)
+        return (f"`{name}` is not yet right: {extreme}, but a probability lies between 0 and 1. "
+                "Count inked pixels (the ones of the binary B_train), not grey levels (X_train), "
+                "and divide by the number of images of the digit.")
 
-
-def _numbers_or_none(value):
-    """``value`` as a float array, or None if it is not numbers (check_answer says why)."""
-    try:
-        return None if value is None else np.asarray(value, dtype=float)
-    except (TypeError, ValueError):
-        return None
+    report(name, compare(p, expected, name=name, mistakes=mistakes, axes=("digit", "pixel"),
+                         counts={"training image": B_train.shape[0]}, explain=explain))
 
 
 def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alpha=1.0):
@@ -427,33 +403,25 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
     >>> check_bernoulli_log_likelihood(x @ np.log(p.T) + (1 - x) @ np.log(1 - p.T), x, B, y)
     Right: `log_likelihood` matches (relative tolerance 1e-05).
     """
-    B_train = _check_binary_images(B_train, "B_train")
-    B_test = _check_binary_images(B_test, "B_test")
-    y_train = _check_labels(y_train, B_train.shape[0], "y_train", "B_train")
-    if B_test.shape[1] != B_train.shape[1]:
-        raise ValueError(f"B_test has {B_test.shape[1]} pixels per image but B_train has "
-                         f"{B_train.shape[1]}; binarise the same images' pixels.")
+    B_train = _images(B_train, "B_train", binary=True)
+    B_test = _images(B_test, "B_test", B_train, binary=True)
+    y_train = class_labels(y_train, B_train.shape[0], "y_train", "B_train")
     alpha = pseudo_count(alpha)
     log_likelihood, name = student_answer(log_likelihood, "log_likelihood")
     model, inked, n_k = _bernoulli_counts(B_train, y_train, alpha)
     expected = model.log_likelihood(B_test)
     p = _pixel_probabilities(model)
-    answer = _numbers_or_none(log_likelihood)
+    answer = as_numbers(log_likelihood)
     if (answer is not None and answer.ndim == 2 and answer.shape[0] == B_train.shape[0]
             != B_test.shape[0]):
-        raise NotYetRight(
-            f"`{name}` has shape {answer.shape}: one row per TRAINING image. The "
-            f"exercise asks for the {B_test.shape[0]} test images: use B_test in the formula "
-            "(p stays estimated from the training images).")
+        report(name, f"`{name}` has shape {answer.shape}: one row per TRAINING image. The "
+               f"exercise asks for the {B_test.shape[0]} test images: use B_test in the formula "
+               "(p stays estimated from the training images).")
     frequencies = model.class_count_ / model.class_count_.sum()
     with np.errstate(under="ignore"):
         likelihood = np.exp(expected)
     with np.errstate(divide="ignore"):
         log_of_product = np.log(likelihood)
-
-    def normalised(log_joint):
-        top = log_joint.max(axis=1, keepdims=True)
-        return log_joint - top - np.log(np.exp(log_joint - top).sum(axis=1, keepdims=True))
 
     posterior = ("normalised over the digits (a log posterior log P(k | x), not the "
                  "log-likelihood)",
@@ -469,21 +437,18 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
     swapped = B_test @ np.log(1 - p).T + (1 - B_test) @ np.log(p).T
     mistakes = [
         Mistake("forgot the (1 - x_d) log(1 - p_kd) term",
-                "A blank pixel is evidence too: it has probability 1 - p_kd, so add "
-                "(1 - x_d) log(1 - p_kd) for every pixel.",
-                B_test @ np.log(p).T),
-        Mistake("swapped p_kd and 1 - p_kd in the formula: x_d log(1 - p_kd) + (1 - x_d) "
-                "log p_kd",
-                "An inked pixel (x_d = 1) has probability p_kd, a blank one 1 - p_kd: the "
-                "term with x_d takes log p_kd.", swapped),
+                "A blank pixel is evidence too: it has probability 1 - p_kd, so add (1 - x_d) "
+                "log(1 - p_kd) for every pixel.", B_test @ np.log(p).T),
+        Mistake("swapped p_kd and 1 - p_kd in the formula: x_d log(1 - p_kd) + (1 - x_d) log p_kd",
+                "An inked pixel (x_d = 1) has probability p_kd, a blank one 1 - p_kd: the term "
+                "with x_d takes log p_kd.", swapped),
         Mistake("used the right formula, but with a p that is not yet right: you probably "
                 "gave the probability of a BLANK pixel, 1 - p_kd",
                 "If your p passes the check of (a), the swap is in this formula; if not, p "
                 "must count the inked pixels (the ones).", swapped),
         Mistake("multiplied probabilities (the likelihood) instead of summing their logs",
                 "A product of 784 numbers below one underflows towards 0; sum the log "
-                "probabilities instead.",
-                likelihood),
+                "probabilities instead.", likelihood),
         Mistake("took the log of the product of the probabilities after computing it, so the "
                 "product had already underflowed to 0 (log 0 = -inf)",
                 "Take logs first: sum x_d log p_kd + (1 - x_d) log(1 - p_kd) over the pixels, "
@@ -495,32 +460,31 @@ def check_bernoulli_log_likelihood(log_likelihood, B_test, B_train, y_train, alp
                 "(a log joint, not a log-likelihood)",
                 "The log-likelihood log P(x | k) has no prior; leave log pi_k out.",
                 expected + np.log(frequencies)),
-        Mistake(*posterior, normalised(expected)),
-        Mistake(*posterior, normalised(expected + np.log(frequencies))),
-        sign_flipped(expected, "gave the negative log-likelihood (a loss, the log-likelihood "
-                     "with its sign flipped)",
-                     "log P(x | k) is the log of a probability, so it is never positive: "
-                     "drop the minus sign."),
-        log10_not_ln(expected),
+        *(Mistake(*posterior, log_softmax(expected + log_prior, axis=1))
+          for log_prior in (0.0, np.log(frequencies))),
+        Mistake.sign_flipped(expected, "gave the negative log-likelihood (a loss, the "
+                             "log-likelihood with its sign flipped)", "log P(x | k) is the log "
+                             "of a probability, so it is never positive: drop the minus sign."),
+        Mistake.log10_not_ln(expected),
         Mistake("averaged over the pixels instead of summing over them",
                 "The pixels are independent given the digit: their log-probabilities add up. "
                 "Sum over d, do not take the mean.", expected / B_test.shape[1]),
-        transposed(expected),
+        Mistake.transposed(expected),
         *(m for m in from_wrong_p if np.all(np.isfinite(m.answer))),
     ]
-    if (answer is not None and answer.shape == expected.shape
-            and not np.all(np.isfinite(answer))
-            and not any(matches(answer, m.answer) for m in mistakes)):
+
+    def explain(answer):   # NaN or infinities where the usual cause is known
+        if answer.shape != expected.shape or np.all(np.isfinite(answer)):
+            return None
         bad = int(answer.size - np.count_nonzero(np.isfinite(answer)))
-        raise NotYetRight(
-            f"`{name}` is not yet right: {bad} of its {answer.size} entries are NaN or "
-            "infinite. The usual cause here is a p_kd of exactly 0 or 1, from estimates "
-            "without the pseudo-count: log 0 = -inf, and numpy's 0 * log 0 is NaN. Check that "
-            "0 < p.min() and p.max() < 1, and estimate p with the pseudo-count alpha.")
-    check_answer(log_likelihood, expected, name=name, mistakes=mistakes,
-                 axes=("test image", "digit"), counts={"pixel": B_test.shape[1],
-                                                       "training image": B_train.shape[0]})
-    passed(name)
+        return (f"`{name}` is not yet right: {bad} of its {answer.size} entries are NaN or "
+                "infinite. The usual cause here is a p_kd of exactly 0 or 1, from estimates "
+                "without the pseudo-count: log 0 = -inf, and numpy's 0 * log 0 is NaN. Check "
+                "that 0 < p.min() and p.max() < 1, and estimate p with the pseudo-count alpha.")
+
+    report(name, compare(log_likelihood, expected, name=name, mistakes=mistakes, explain=explain,
+                         axes=("test image", "digit"),
+                         counts={"pixel": B_test.shape[1], "training image": B_train.shape[0]}))
 
 
 # ------------------------------------------------------------------ exercise 3
@@ -579,21 +543,18 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
     Examples
     --------
     >>> rng = np.random.default_rng(0)
-    >>> y = np.repeat([0, 1], 20)
-    >>> X = rng.normal(size=(40, 3)) + y[:, None]
-    >>> Z = PCA(n_components=2).fit(X[::2]).transform(X)
-    >>> model = GaussianClassifier(covariance="tied").fit(Z[::2], y[::2])
-    >>> wrong = float(np.mean(model.predict(Z[1::2]) != y[1::2]))
-    >>> check_pca_test_error(wrong, X[::2], y[::2], X[1::2], y[1::2], n_components=2,
+    >>> X, y = rng.normal(size=(40, 3)) + np.repeat([0, 1], 20)[:, None], np.repeat([0, 1], 20)
+    >>> pca = PCA(n_components=2).fit(X[::2])
+    >>> model = GaussianClassifier(covariance="tied").fit(pca.transform(X[::2]), y[::2])
+    >>> test_error = float(np.mean(model.predict(pca.transform(X[1::2])) != y[1::2]))
+    >>> check_pca_test_error(test_error, X[::2], y[::2], X[1::2], y[1::2], n_components=2,
     ...                      covariance="tied", model=model)
     Right: `test_error` matches (relative tolerance 1e-05).
     """
-    X_train, X_test = _check_images(X_train, "X_train"), _check_images(X_test, "X_test")
-    y_train = _check_labels(y_train, X_train.shape[0], "y_train", "X_train")
-    y_test = _check_labels(y_test, X_test.shape[0], "y_test", "X_test")
-    if X_test.shape[1] != X_train.shape[1]:
-        raise ValueError(f"X_test has {X_test.shape[1]} features but X_train has "
-                         f"{X_train.shape[1]}; they must be the same pixels.")
+    X_train = _images(X_train, "X_train", columns="features")
+    X_test = _images(X_test, "X_test", X_train, columns="features")
+    y_train = class_labels(y_train, X_train.shape[0], "y_train", "X_train")
+    y_test = class_labels(y_test, X_test.shape[0], "y_test", "X_test")
     test_error, name = student_answer(test_error, "test_error")
 
     def errors(pca_train, pca_test, model_priors, training=False):
@@ -604,20 +565,19 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
         test = error_rate(y_test, fitted.predict(pca_test.transform(X_test)))
         return (test, error_rate(y_train, fitted.predict(Z_train))) if training else (test,)
 
-    shape = None if (answer := _numbers_or_none(test_error)) is None else answer.shape
+    shape = None if (answer := as_numbers(test_error)) is None else answer.shape
     if shape not in (None, ()):
         per_image = (f" If it holds one entry per test image ({y_test.size} of them, True where "
                      "the prediction is wrong), take its mean." if shape == y_test.shape else "")
-        raise NotYetRight(f"`{name}` has shape {shape}; it should be one number, the "
-                          f"fraction of test images classified wrongly.{per_image} A float "
-                          "(e.g. `float(...)`) or a numpy scalar will do.")
+        report(name, f"`{name}` has shape {shape}; it should be one number, the fraction of "
+               f"test images classified wrongly.{per_image} A float (e.g. `float(...)`) or a "
+               "numpy scalar will do.")
     pca = PCA(n_components=n_components).fit(X_train)
     expected, training = errors(pca, pca, priors, training=True)
     fraction = " Give a fraction in [0, 1], not a percentage."
     mistakes = [
         Mistake("computed the accuracy (the fraction right)",
-                "The error rate is the fraction of test images classified WRONGLY.",
-                1 - expected),
+                "The error rate is the fraction of test images classified WRONGLY.", 1 - expected),
         Mistake("gave the error as a percentage",
                 "Give the error rate as a fraction in [0, 1]: do not multiply by 100.",
                 100 * expected),
@@ -628,27 +588,23 @@ def check_pca_test_error(test_error, X_train, y_train, X_test, y_test, *, n_comp
                 "Divide the number of errors by the number of test images.",
                 expected * y_test.size),
         Mistake("measured the error on the TRAINING images",
-                "Predict the labels of the projected TEST images and compare them with y_test; "
-                "the training error is optimistic, the model has seen those images.",
-                training),
+                "Predict the labels of the projected TEST images and compare them with y_test; the "
+                "training error is optimistic, the model has seen those images.", training),
     ]
     model_mistake = None if model is None else _model_mistake(model, covariance, priors,
                                                               n_components, y_train)
     if not matches(test_error, expected):  # the costlier mistakes refit: only when wrong
         mistakes += _refitted_mistakes(errors, pca, X_train, X_test, y_train, y_test,
                                        priors, covariance)
-    try:
-        # an error rate of a few hundred images has few decimals by nature
-        check_answer(test_error, expected, name=name, mistakes=mistakes, rounding=False)
-    except NotYetRight as error:
-        if model_mistake and "It looks like you" not in str(error):
-            raise NotYetRight(f"`{name}` is not yet right. {model_mistake}") from None
-        raise
-    if model_mistake:
-        raise NotYetRight(f"`{name}` is not yet the error of the model asked for. "
-                          f"{model_mistake} (On these images its error happens to be the "
-                          "same, but the classifier is another one.)")
-    passed(name)
+    # an error rate of a few hundred images has few decimals by nature
+    problem = compare(test_error, expected, name=name, mistakes=mistakes, rounding=False,
+                      explain=lambda _: model_mistake and f"`{name}` is not yet right. "
+                                                        f"{model_mistake}")
+    if model_mistake and not problem:
+        problem = (f"`{name}` is not yet the error of the model asked for. {model_mistake} (On "
+                   "these images its error happens to be the same, but the classifier is "
+                   "another one.)")
+    report(name, problem)
 
 
 def _model_mistake(model, covariance, priors, n_components, y_train):
@@ -698,14 +654,12 @@ def _refitted_mistakes(errors, pca, X_train, X_test, y_train, y_test, priors, co
                  "Pass the priors the exercise gives as `priors=` to GaussianClassifier.")
     mistakes = [
         Mistake("fitted PCA on the training and test images together",
-                "Fit PCA on the training images only (the test images stand for unseen "
-                "data), then project both sets with that one fitted PCA.",
-                errors(both, both, priors)[0]),
+                "Fit PCA on the training images only (the test images stand for unseen data), then "
+                "project both sets with that one fitted PCA.", errors(both, both, priors)[0]),
         Mistake("projected the test images with a PCA fitted on the test images",
-                "Fit PCA once, on the training images, and use that same fitted PCA to "
-                "transform the test images: their coordinates must be along the same "
-                "directions as the training images'.",
-                errors(pca, own, priors)[0]),
+                "Fit PCA once, on the training images, and use that same fitted PCA to transform "
+                "the test images: their coordinates must be along the same directions as the "
+                "training images'.", errors(pca, own, priors)[0]),
         Mistake(*other, errors(pca, pca, other_priors)[0]),
     ]
     if X_train.shape[1] <= 100:  # the raw images of MNIST (784 pixels) are too many to fit
@@ -713,9 +667,8 @@ def _refitted_mistakes(errors, pca, X_train, X_test, y_train, y_test, priors, co
             raw = GaussianClassifier(covariance=covariance, priors=priors).fit(X_train, y_train)
         except ValueError:   # too few images for a covariance of the raw pixels
             return mistakes
-        mistakes.append(Mistake(
-            "classified the images without PCA (all their pixels)",
-            f"Project both sets on the first {pca.n_components} principal components of the "
-            "training images first, and fit the classifier on the projections.",
-            error_rate(y_test, raw.predict(X_test))))
+        mistakes.append(Mistake("classified the images without PCA (all their pixels)",
+                                f"Project both sets on the first {pca.n_components} principal "
+                                "components of the training images first, and fit the classifier "
+                                "on the projections.", error_rate(y_test, raw.predict(X_test))))
     return mistakes
