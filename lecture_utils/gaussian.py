@@ -12,16 +12,23 @@ The four covariance models of the lectures are one parameter:
 ``tied_diag``   one diagonal covariance shared by all classes
 ==============  ===========================================================
 
-`class_statistics` computes the per-class statistics :math:`N_k`,
-:math:`\\sum x_i` and :math:`\\sum x_i x_i^T` from which the ML estimates follow, and
-`log_likelihood_gradients` the gradients whose zeros they are.
+The model is decided once, by `ml_estimates` in ``fit``: every fitted model then
+holds one covariance matrix and one Cholesky factor per class, and predicts
+through the same code. `class_statistics` computes the per-class statistics
+:math:`N_k`, :math:`\\sum x_i` and :math:`\\sum x_i x_i^T` from which the ML
+estimates follow, and `log_likelihood_gradients` the gradients whose zeros they are.
 
 Densities are evaluated in log space through the Cholesky factor
-:math:`\\Sigma = L L^T` (`gaussian_log_density`): the log-determinant is twice the sum
-of :math:`\\log L_{ii}`, and the Mahalanobis distance a triangular solve, so no
-determinant is formed that could underflow. :math:`\\Sigma^{-1}` itself is formed
-in one place only, `GaussianClassifier.llr_coefficients`, whose quadratic term is a
-difference of precisions; everything else solves with :math:`L`.
+:math:`\\Sigma = L L^T` (`log_class_density`): the log-determinant is twice the sum
+of :math:`\\log L_{ii}`, and the Mahalanobis distance a triangular solve (`whiten`),
+so no determinant is formed that could underflow. :math:`\\Sigma^{-1}` itself is
+formed only for the closed form of the log-likelihood ratio
+(`GaussianClassifier.llr_coefficients`), whose quadratic term is a difference of
+precisions; everything else solves with :math:`L`.
+
+A covariance matrix given as an argument is called ``cov_matrix`` (one matrix) or
+``covariances`` (one per class, like the fitted ``covariances_``); ``covariance``
+is only ever the name of a covariance model.
 """
 
 from typing import NamedTuple
@@ -43,15 +50,14 @@ from .validation import (
     check_priors,
     check_random_state,
     check_training_data,
+    cholesky_factors,
     class_index,
 )
 
 COVARIANCE_TYPES = ("full", "diag", "tied", "tied_diag")
 LOG_2PI = np.log(2.0 * np.pi)
-#: A covariance is called singular when some feature keeps less than this
-#: fraction of its variance once the features before it are known
-#: (the squared Cholesky pivot over the diagonal entry, :math:`L_{jj}^2 / \\Sigma_{jj}`).
-MIN_PIVOT_RATIO = 1e-12
+#: How closely `density_peaks` climbs to a peak.
+NELDER_MEAD = {"xatol": 1e-6, "fatol": 1e-10, "maxiter": 5_000}
 
 
 def whiten(X, mean, cholesky_factor):
@@ -60,16 +66,15 @@ def whiten(X, mean, cholesky_factor):
     :math:`\lVert w \rVert^2 = (x - \mu)^T \Sigma^{-1} (x - \mu)` is the squared
     Mahalanobis distance. :math:`L` is lower triangular, so :math:`w` comes from a
     triangular solve (forward substitution), and entry :math:`i` of :math:`w`
-    depends only on the features :math:`1, \dots, i`.
+    depends only on the features :math:`1, \dots, i`. For a diagonal :math:`L`
+    (the diagonal models) the solve is the division :math:`w_i = (x_i - \mu_i) / L_{ii}`.
 
     Parameters
     ----------
     X : array-like of shape (n_samples, d)
     mean : array-like of shape (d,)
-    cholesky_factor : array-like of shape (d, d) or (d,)
-        Lower-triangular :math:`L` with :math:`\Sigma = L L^T`; for a diagonal
-        covariance, the standard deviations :math:`\sigma` (:math:`L = \operatorname{diag}(\sigma)`,
-        and :math:`w_i = (x_i - \mu_i) / \sigma_i`).
+    cholesky_factor : array-like of shape (d, d)
+        Lower-triangular :math:`L` with :math:`\Sigma = L L^T`.
 
     Returns
     -------
@@ -77,19 +82,20 @@ def whiten(X, mean, cholesky_factor):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> whiten([[3.0, 4.0]], mean=[1.0, 0.0], cholesky_factor=[2.0, 4.0])
+    >>> whiten([[3.0, 4.0]], mean=[1.0, 0.0], cholesky_factor=[[2.0, 0.0], [0.0, 4.0]])
     array([[1., 1.]])
     """
-    X = np.atleast_2d(np.asarray(X, dtype=float))
+    residuals = np.atleast_2d(np.asarray(X, dtype=float)) - mean
     factor = np.asarray(cholesky_factor, dtype=float)
-    if factor.ndim == 1:
-        return (X - mean) / factor
-    return solve_triangular(factor, (X - mean).T, lower=True, check_finite=False).T
+    if np.any(np.tril(factor, -1)):
+        return solve_triangular(factor, residuals.T, lower=True, overwrite_b=True,
+                                check_finite=False).T
+    residuals /= np.diag(factor)  # a diagonal factor: the same solve, as a division
+    return residuals
 
 
-def gaussian_log_density(X, mean, cholesky_factor):
-    r"""Log-density of a multivariate normal, evaluated through its Cholesky factor.
+def log_class_density(X, mean, cholesky_factor):
+    r"""Class-conditional log-density :math:`\log f(x \mid c) = \log\mathcal{N}(x; \mu, \Sigma)`.
 
     .. math::
 
@@ -100,17 +106,15 @@ def gaussian_log_density(X, mean, cholesky_factor):
     The log-determinant comes from the diagonal of :math:`L` and the squared
     Mahalanobis distance from a triangular solve (`whiten`), so neither
     :math:`\Sigma^{-1}` nor :math:`|\Sigma|` (which underflows in hundreds of
-    dimensions) is formed. With a diagonal covariance, given by its standard
-    deviations, this is the sum of univariate log-densities,
-    :math:`\sum_i \log \mathcal{N}(x_i; \mu_i, \sigma_i^2)`: the naive Bayes model.
+    dimensions) is formed. With a diagonal covariance this is the sum of univariate
+    log-densities, :math:`\sum_i \log \mathcal{N}(x_i; \mu_i, \sigma_i^2)`: naive Bayes.
 
     Parameters
     ----------
     X : array-like of shape (n_samples, D)
     mean : array-like of shape (D,)
-    cholesky_factor : array-like of shape (D, D) or (D,)
-        Lower-triangular :math:`L` with positive diagonal, or the standard
-        deviations of a diagonal covariance.
+    cholesky_factor : array-like of shape (D, D)
+        Lower-triangular :math:`L` with positive diagonal.
 
     Returns
     -------
@@ -118,20 +122,73 @@ def gaussian_log_density(X, mean, cholesky_factor):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from scipy.stats import multivariate_normal
-    >>> covariance = np.array([[2.0, 0.5], [0.5, 1.0]])
-    >>> x = np.array([[0.3, -1.2]])
-    >>> value = gaussian_log_density(x, np.zeros(2), np.linalg.cholesky(covariance))
-    >>> bool(np.isclose(value[0], multivariate_normal(np.zeros(2), covariance).logpdf(x)))
-    True
+    >>> log_class_density([[0.0]], [0.0], [[1.0]]).round(4)   # -log(2 pi) / 2
+    array([-0.9189])
     """
     whitened = whiten(X, mean, cholesky_factor)
-    factor = np.asarray(cholesky_factor, dtype=float)
-    diagonal = factor if factor.ndim == 1 else np.diag(factor)
-    log_det = 2.0 * np.log(diagonal).sum()
+    log_det = 2.0 * np.log(np.diag(np.asarray(cholesky_factor, dtype=float))).sum()
     mahalanobis = np.einsum("ij,ij->i", whitened, whitened)
     return -0.5 * (whitened.shape[1] * LOG_2PI + log_det + mahalanobis)
+
+
+def _pooled(scatters, n_samples):
+    r"""The covariance the tied models share, :math:`\Sigma = \frac1N \sum_k S_k`.
+
+    :math:`S_k = \sum_{i: y_i = k} (x_i - \mu_k)(x_i - \mu_k)^T = N_k \Sigma_k` is the
+    scatter of class :math:`k`.
+    """
+    return scatters.sum(axis=0) / n_samples
+
+
+def ml_estimates(X, y_index, covariance="full", shrinkage=0.0):
+    r"""Class means and ML covariances of one covariance model.
+
+    .. math::
+
+        \mu_c = \frac{1}{N_c}\sum_{i: y_i = c} x_i, \qquad
+        \Sigma_c = \frac{1}{N_c}\sum_{i: y_i = c}(x_i - \mu_c)(x_i - \mu_c)^T;
+
+    the diagonal models keep only the variances (the diagonal); the tied models
+    share the pooled covariance :math:`\Sigma = \frac1N \sum_c N_c \Sigma_c`, and the
+    others move towards it by the shrinkage :math:`s`:
+    :math:`\Sigma_c(s) = (1 - s)\,\Sigma_c + s\,\Sigma` (Friedman's regularised
+    discriminant analysis, 1989). The residuals :math:`x_i - \mu_c` are formed
+    first (two passes over the data, no :math:`E[x^2] - E[x]^2` cancellation).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y_index : ndarray of int of shape (n_samples,)
+        The class of each row, :math:`0, \dots, K - 1`, every class present.
+    covariance : {"full", "diag", "tied", "tied_diag"}, default="full"
+    shrinkage : float in [0, 1], default=0.0
+
+    Returns
+    -------
+    means : ndarray of shape (n_classes, n_features)
+    covariances : ndarray of shape (n_classes, n_features, n_features)
+        One per class; for the tied models the one shared matrix, of shape
+        (1, n_features, n_features).
+
+    Examples
+    --------
+    >>> means, covariances = ml_estimates([[0.0], [2.0], [3.0], [7.0]], np.array([0, 0, 1, 1]))
+    >>> means.ravel().tolist(), covariances.ravel().tolist()
+    ([1.0, 5.0], [1.0, 4.0])
+    """
+    counts = np.bincount(y_index)
+    by_class = np.asarray(X)[np.argsort(y_index, kind="stable")].astype(float, copy=False)
+    blocks = np.split(by_class, np.cumsum(counts)[:-1])  # each class's rows, in a copy of X
+    means = np.stack([block.mean(axis=0) for block in blocks])
+    with np.errstate(over="ignore", invalid="ignore"):  # diagnosed by cholesky_factors
+        for block, mean in zip(blocks, means, strict=True):
+            block -= mean  # the residuals x_i - mu_c
+        scatters = np.stack([np.diag(np.einsum("ij,ij->j", r, r)) if covariance.endswith("diag")
+                             else r.T @ r for r in blocks])
+        pooled = _pooled(scatters, counts.sum())
+        if covariance.startswith("tied"):
+            return means, pooled[None]
+        return means, (1.0 - shrinkage) * (scatters / counts[:, None, None]) + shrinkage * pooled
 
 
 class ClassStatistics(NamedTuple):
@@ -147,6 +204,11 @@ class ClassStatistics(NamedTuple):
     functions of them alone. Forming :math:`S_k / Z_k - \mu_k\mu_k^T` loses
     digits when the mean is large compared with the spread; `GaussianClassifier`
     centres the data first, these methods show the formula.
+
+    Examples
+    --------
+    >>> class_statistics([[1.0], [3.0], [4.0]], ["a", "a", "b"]).means().ravel().tolist()
+    [2.0, 4.0]
     """
 
     classes: np.ndarray
@@ -166,7 +228,7 @@ class ClassStatistics(NamedTuple):
     def within_class_covariance(self):
         r"""The tied ML covariance, :math:`\Sigma = \frac1N \sum_k (S_k - F_k F_k^T / Z_k)
         = \frac1N \sum_k Z_k \Sigma_k`, with :math:`N = \sum_k Z_k`."""
-        return np.einsum("k,kij->ij", self.zero, self.covariances()) / self.zero.sum()
+        return _pooled(self.zero[:, None, None] * self.covariances(), self.zero.sum())
 
 
 def class_statistics(X, y):
@@ -183,22 +245,22 @@ def class_statistics(X, y):
         ``classes`` sorted as in ``GaussianClassifier.classes_``; ``zero`` of shape
         (n_classes,), ``first`` (n_classes, n_features), ``second``
         (n_classes, n_features, n_features).
+
+    Examples
+    --------
+    >>> class_statistics([[1.0], [3.0], [4.0]], ["a", "a", "b"]).second.ravel().tolist()
+    [10.0, 16.0]
     """
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     if X.ndim != 2 or y.shape != (X.shape[0],) or X.shape[0] == 0:
-        raise ValueError(
-            f"X must have shape (n_samples, n_features) and y one label per row; got "
-            f"shapes {X.shape} and {y.shape}."
-        )
+        raise ValueError(f"X must have shape (n_samples, n_features) and y one label per row; "
+                         f"got shapes {X.shape} and {y.shape}.")
     check_finite(X, "X")
     classes, y_index = np.unique(y, return_inverse=True)
     blocks = [X[y_index == k] for k in range(classes.size)]
-    return ClassStatistics(
-        classes=classes,
-        zero=np.array([len(block) for block in blocks], dtype=float),
-        first=np.stack([block.sum(axis=0) for block in blocks]),
-        second=np.stack([block.T @ block for block in blocks]),
-    )
+    return ClassStatistics(classes, np.array([len(block) for block in blocks], dtype=float),
+                           np.stack([block.sum(axis=0) for block in blocks]),
+                           np.stack([block.T @ block for block in blocks]))
 
 
 def log_likelihood_gradients(zero, first, second, mean, precision):
@@ -244,30 +306,32 @@ def log_likelihood_gradients(zero, first, second, mean, precision):
     -------
     gradient_mean : ndarray of shape (d,)
     gradient_precision : ndarray of shape (d, d)
+
+    Examples
+    --------
+    >>> log_likelihood_gradients(2, [4.0], [[10.0]], mean=[2.0], precision=[[1.0]])  # at the ML fit
+    (array([0.]), array([[0.]]))
     """
     first, mean = np.asarray(first, dtype=float), np.asarray(mean, dtype=float)
     second, precision = np.asarray(second, dtype=float), np.asarray(precision, dtype=float)
     d = first.shape[0] if first.ndim == 1 else -1
     if d < 1 or mean.shape != (d,) or second.shape != (d, d) or precision.shape != (d, d):
-        raise ValueError(
-            f"first and mean must have shape (d,), second and precision (d, d); got "
-            f"{first.shape}, {mean.shape}, {second.shape} and {precision.shape}."
-        )
+        raise ValueError(f"first and mean must have shape (d,), second and precision (d, d); "
+                         f"got {first.shape}, {mean.shape}, {second.shape} and {precision.shape}.")
     try:
         inverse_transpose = np.linalg.inv(precision).T
     except np.linalg.LinAlgError:
-        raise ValueError(
-            "precision is singular, so log|precision| is undefined; pass an invertible matrix."
-        ) from None
+        raise ValueError("precision is singular, so log|precision| is undefined; pass an "
+                         "invertible matrix.") from None
     scatter = second - np.outer(first, mean) - np.outer(mean, first) + zero * np.outer(mean, mean)
     gradient_mean = precision @ first - zero * precision @ mean
     return gradient_mean, 0.5 * zero * inverse_transpose - 0.5 * scatter
 
 
-def tied_bayes_error(mean_0, mean_1, covariance):
+def tied_bayes_error(mean_0, mean_1, cov_matrix):
     r"""Bayes error of two equally likely Gaussian classes with one shared covariance.
 
-    With :math:`\Delta^2 = (\mu_1 - \mu_0)^T\Sigma^{-1}(\mu_1 - \mu_0)`, the squared
+    With :math:`\Delta = \lVert L^{-1}(\mu_1 - \mu_0) \rVert` (`whiten`), the
     Mahalanobis distance between the means, the LLR is Gaussian with mean
     :math:`\pm\Delta^2/2` and variance :math:`\Delta^2` in each class, so the Bayes
     decision (threshold 0) errs with probability
@@ -282,32 +346,27 @@ def tied_bayes_error(mean_0, mean_1, covariance):
     Parameters
     ----------
     mean_0, mean_1 : array-like of shape (d,)
-    covariance : array-like of shape (d, d)
+    cov_matrix : array-like of shape (d, d)
         Symmetric positive definite.
 
     Returns
     -------
     float
+
+    Examples
+    --------
+    >>> round(tied_bayes_error([0.0], [2.0], [[1.0]]), 4)   # Phi(-1)
+    0.1587
     """
     mean_0, mean_1 = np.asarray(mean_0, dtype=float), np.asarray(mean_1, dtype=float)
-    covariance = np.asarray(covariance, dtype=float)
-    d = mean_0.shape[0] if mean_0.ndim == 1 else -1
-    if d < 1 or mean_1.shape != (d,) or covariance.shape != (d, d):
-        raise ValueError(
-            f"the means must have shape (d,) and the covariance (d, d); got {mean_0.shape}, "
-            f"{mean_1.shape} and {covariance.shape}."
-        )
-    try:
-        factor = np.linalg.cholesky(covariance)
-    except np.linalg.LinAlgError:
-        raise ValueError(
-            "covariance is not positive definite; pass a symmetric positive definite matrix."
-        ) from None
-    distance = np.linalg.norm(solve_triangular(factor, mean_1 - mean_0, lower=True))
-    return float(ndtr(-0.5 * distance))
+    if mean_0.ndim != 1 or mean_1.shape != mean_0.shape:
+        raise ValueError(f"the means must be two vectors of the same shape (d,); got shapes "
+                         f"{mean_0.shape} and {mean_1.shape}.")
+    means, factor = check_gaussian_parameters([mean_0, mean_1], cov_matrix, shared=True)
+    return float(ndtr(-0.5 * np.linalg.norm(whiten(means[1], means[0], factor))))
 
 
-def tied_linear_scores(means, covariance, priors):
+def tied_linear_scores(means, cov_matrix, priors):
     r"""The linear scores of Gaussian classes that share one covariance (LDA).
 
     .. math::
@@ -319,12 +378,12 @@ def tied_linear_scores(means, covariance, priors):
     They differ from :math:`\log f(x \mid c_k) + \log\pi_k` only by terms that are
     the same for every class, so the posterior is their softmax: the model class of
     multinomial logistic regression. :math:`\Sigma^{-1}\mu_k` is solved through the
-    Cholesky factor of :math:`\Sigma`; the inverse is not formed.
+    Cholesky factor of :math:`\Sigma`, factored once; the inverse is not formed.
 
     Parameters
     ----------
     means : array-like of shape (n_classes, n_features)
-    covariance : array-like of shape (n_features, n_features)
+    cov_matrix : array-like of shape (n_features, n_features)
         Symmetric positive definite, shared by all classes.
     priors : array-like of shape (n_classes,)
 
@@ -338,25 +397,21 @@ def tied_linear_scores(means, covariance, priors):
     >>> scores.W.ravel().tolist(), scores.w0.round(3).tolist()
     ([0.0, 2.0], [-0.693, -2.693])
     """
-    means = np.asarray(means, dtype=float)
-    covariance = np.asarray(covariance, dtype=float)
-    if means.ndim == 2 and covariance.shape != (means.shape[1],) * 2:
-        raise ValueError(
-            f"covariance must be the one {means.shape[1]} x {means.shape[1]} matrix that "
-            f"the classes share; got shape {covariance.shape}."
-        )
-    shared = np.broadcast_to(covariance, (len(means),) + covariance.shape)
-    means, factors = check_gaussian_parameters(means, shared)
-    priors = check_priors(priors, np.arange(len(means)))
-    if priors is None:
-        raise ValueError("priors is None; give one prior per class, e.g. np.full(K, 1 / K).")
-    W = cho_solve((factors[0], True), means.T).T
+    means, factor = check_gaussian_parameters(means, cov_matrix, shared=True)
+    W = cho_solve((factor, True), means.T).T
     with np.errstate(divide="ignore"):
-        log_priors = np.log(priors)
+        log_priors = np.log(_given_priors(priors, len(means)))
     return LinearScores(W, log_priors - 0.5 * np.einsum("kj,kj->k", W, means))
 
 
-def gaussian_log_likelihood(X, mean, covariance):
+def _given_priors(priors, n_classes):
+    """``priors`` checked (`check_priors`), where None may not stand for class frequencies."""
+    if priors is None:
+        raise ValueError("priors is None; give one prior per class, e.g. np.full(K, 1 / K).")
+    return check_priors(priors, np.arange(n_classes))
+
+
+def gaussian_log_likelihood(X, mean, cov_matrix):
     r"""Log-likelihood of a sample under one Gaussian: the objective that ML maximises.
 
     .. math::
@@ -365,29 +420,31 @@ def gaussian_log_likelihood(X, mean, covariance):
             = -\frac{N D}{2}\log 2\pi - \frac{N}{2}\log|\Sigma|
               - \frac12 \sum_{n=1}^{N} (x_n - \mu)^T \Sigma^{-1} (x_n - \mu)
 
-    evaluated through the Cholesky factor of :math:`\Sigma` (see `gaussian_log_density`).
+    evaluated through the Cholesky factor of :math:`\Sigma` (see `log_class_density`).
 
     Parameters
     ----------
     X : array-like of shape (n_samples, n_features)
     mean : array-like of shape (n_features,)
-    covariance : array-like of shape (n_features, n_features)
+    cov_matrix : array-like of shape (n_features, n_features)
         Symmetric positive definite.
 
     Returns
     -------
     float
+
+    Examples
+    --------
+    >>> round(gaussian_log_likelihood([[-1.0], [1.0]], [0.0], [[1.0]]), 4)   # -log(2 pi) - 1
+    -2.8379
     """
-    X = np.asarray(X, dtype=float)
-    mean = np.asarray(mean, dtype=float)
+    X, mean = np.asarray(X, dtype=float), np.asarray(mean, dtype=float)
     if X.ndim != 2 or X.shape[0] == 0 or mean.shape != (X.shape[1],):
-        raise ValueError(
-            f"X must have shape (n_samples, D) with at least one row and mean shape (D,); "
-            f"got {X.shape} and {mean.shape}."
-        )
+        raise ValueError(f"X must have shape (n_samples, D) with at least one row and mean shape "
+                         f"(D,); got {X.shape} and {mean.shape}.")
     check_finite(X, "X")
-    means, factors = check_gaussian_parameters(mean[None], np.asarray(covariance, float)[None])
-    return float(gaussian_log_density(X, means[0], factors[0]).sum())
+    means, factor = check_gaussian_parameters(mean[None], cov_matrix, shared=True)
+    return float(log_class_density(X, means[0], factor).sum())
 
 
 def lecture_gda_scores(X, means, covariances, priors):
@@ -419,67 +476,42 @@ def lecture_gda_scores(X, means, covariances, priors):
     -------
     ndarray of shape (n_samples, n_classes)
         :math:`s_k(x)`; ``-inf`` where the exponential overflows, as in the lecture's code.
+
+    Examples
+    --------
+    >>> lecture_gda_scores([[0.0]], [[0.0], [1.0]], [[[1.0]], [[1.0]]], [0.5, 0.5]).round(3)
+    array([[-0.627, -1.703]])
     """
     X = np.atleast_2d(np.asarray(X, dtype=float))
     means, factors = check_gaussian_parameters(means, covariances)
-    priors = check_priors(priors, np.arange(len(means)))
-    if priors is None:
-        raise ValueError("priors is None; give one prior per class, e.g. np.full(K, 1 / K).")
+    priors = _given_priors(priors, len(means))
     if X.shape[1] != means.shape[1]:
         raise ValueError(f"X must have {means.shape[1]} columns, one per feature of the means; "
                          f"got shape {X.shape}.")
-    scores = np.empty((X.shape[0], len(means)))
-    for k, (mean, factor) in enumerate(zip(means, factors, strict=True)):
-        whitened = solve_triangular(factor, (X - mean).T, lower=True)
-        distance = np.einsum("ij,ij->j", whitened, whitened)
-        constant = np.sqrt((2.0 * np.pi) ** X.shape[1]) * np.prod(np.diag(factor))
-        with np.errstate(over="ignore"):
-            scores[:, k] = -0.5 * priors[k] * constant * np.exp(distance)
-    return scores
+    distances = np.column_stack([np.einsum("ij,ij->i", w, w) for w in
+                                 (whiten(X, m, L) for m, L in zip(means, factors, strict=True))])
+    constants = np.sqrt((2.0 * np.pi) ** X.shape[1]) * np.prod(
+        np.diagonal(factors, axis1=1, axis2=2), axis=1)
+    with np.errstate(over="ignore"):
+        return -0.5 * priors * constants * np.exp(distances)
 
 
-def _ml_estimates(X, y_index, n_classes, covariance):
-    r"""Class means and ML covariances of one covariance model.
+def _quadratic_llr(means, precisions, log_dets):
+    r"""The log-likelihood ratio :math:`x^T A x + b^T x + c` of two Gaussians.
 
-    .. math::
-
-        \mu_c = \frac{1}{N_c}\sum_{i: y_i = c} x_i, \qquad
-        \Sigma_c = \frac{1}{N_c}\sum_{i: y_i = c}(x_i - \mu_c)(x_i - \mu_c)^T,
-
-    the tied models pool them, :math:`\Sigma = \frac1N \sum_c N_c \Sigma_c`, and the
-    diagonal models keep only the variances (the diagonal). The residuals
-    :math:`x_i - \mu_c` are formed first (two passes over the data, no
-    :math:`E[x^2] - E[x]^2` cancellation).
-
-    Returns
-    -------
-    means : ndarray of shape (n_classes, n_features)
-    covariances : ndarray of shape (n_classes, n_features, n_features), or
-        (n_classes, n_features) variances for the diagonal models; the tied models
-        repeat the pooled one for every class.
+    See `GaussianClassifier.llr_coefficients`; ``A`` is None where the precisions are
+    equal: the ratio is then linear.
     """
-    diagonal = covariance.endswith("diag")
-    means, scatters, counts = [], [], []
-    for k in range(n_classes):
-        block = X[y_index == k]
-        means.append(block.mean(axis=0))
-        residuals = block - means[-1]
-        with np.errstate(over="ignore", invalid="ignore"):  # checked in _cholesky_factors
-            scatters.append(np.einsum("ij,ij->j", residuals, residuals) if diagonal
-                            else residuals.T @ residuals)
-        counts.append(block.shape[0])
-    scatters, counts = np.stack(scatters), np.array(counts, dtype=float)
-    if covariance.startswith("tied"):
-        with np.errstate(invalid="ignore"):  # an overflowed scatter: checked later
-            pooled = scatters.sum(axis=0) / counts.sum()
-        return np.stack(means), np.repeat(pooled[None], n_classes, axis=0)
-    return np.stack(means), scatters / counts.reshape((-1,) + (1,) * (scatters.ndim - 1))
+    (m0, m1), (p0, p1) = means, precisions
+    A = -0.5 * (p1 - p0)
+    c = -0.5 * (m1 @ p1 @ m1 - m0 @ p0 @ m0) - 0.5 * (log_dets[1] - log_dets[0])
+    return QuadraticLLR(A=A if A.any() else None, b=p1 @ m1 - p0 @ m0, c=float(c))
 
 
 class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
     r"""Generative classifier with one Gaussian density per class.
 
-    ``fit`` computes the maximum-likelihood estimates
+    ``fit`` computes the maximum-likelihood estimates (`ml_estimates`)
 
     .. math::
 
@@ -496,8 +528,10 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         \log \mathcal{N}(x; \mu_c, \Sigma_c) = -\frac12\Big(D\log 2\pi + \log|\Sigma_c|
             + \lVert L_c^{-1}(x - \mu_c)\rVert^2\Big)
 
-    with `gaussian_log_density`, and applies Bayes' rule,
+    as `log_class_density` does, and applies Bayes' rule,
     :math:`\hat c = \arg\max_c \log \mathcal{N}(x; \mu_c, \Sigma_c) + \log \pi_c`.
+    Classes that share a covariance share its whitening: :math:`x` is solved
+    against :math:`L` once.
 
     Parameters
     ----------
@@ -520,11 +554,9 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
     priors_ : ndarray of shape (n_classes,)
     means_ : ndarray of shape (n_classes, n_features)
     covariances_ : ndarray of shape (n_classes, n_features, n_features)
-        ML covariances (identical rows for the tied models).
+        ML covariances (identical for the tied models, diagonal for the diagonal ones).
     cholesky_factors_ : ndarray of shape (n_classes, n_features, n_features)
-        :math:`L_c`, lower triangular with :math:`\Sigma_c = L_c L_c^T`; for the diagonal
-        models of shape (n_classes, n_features), the standard deviations
-        :math:`\sigma_c` (:math:`L_c = \operatorname{diag}(\sigma_c)`).
+        :math:`L_c`, lower triangular with :math:`\Sigma_c = L_c L_c^T`.
     n_features_in_ : int
 
     Examples
@@ -532,16 +564,12 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
     >>> from lecture_utils.datasets import load_iris_2d
     >>> iris = load_iris_2d()
     >>> model = GaussianClassifier(covariance="tied").fit(iris.X, iris.y)
-    >>> model.predict(iris.X[:3]).tolist()
-    ['setosa', 'setosa', 'setosa']
     >>> round(float(model.score(iris.X, iris.y)), 3)
     0.8
     """
 
     def __init__(self, *, covariance="full", priors=None, shrinkage=0.0):
-        self.covariance = covariance
-        self.priors = priors
-        self.shrinkage = shrinkage
+        self.covariance, self.priors, self.shrinkage = covariance, priors, shrinkage
 
     # ------------------------------------------------------------------ fit
     def fit(self, X, y):
@@ -562,102 +590,65 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         priors = check_priors(self.priors, classes)
         counts = np.bincount(y_index, minlength=classes.size)
         self._check_sample_counts(classes, counts, *X.shape)
-        means, covariances = _ml_estimates(X, y_index, classes.size, self.covariance)
-        if shrinkage > 0.0:
-            pooled = np.tensordot(counts / counts.sum(), covariances, axes=1)
-            covariances = (1.0 - shrinkage) * covariances + shrinkage * pooled
-        factors = self._cholesky_factors(covariances, classes)
-        if self.covariance.endswith("diag"):
-            covariances = covariances[:, :, None] * np.eye(X.shape[1])
-        self.classes_ = classes
-        self.class_count_ = counts
+        means, covariances = ml_estimates(X, y_index, self.covariance, shrinkage)
+        names = (["the shared covariance"] if len(covariances) == 1
+                 else [f"the covariance of class {label!r}" for label in classes.tolist()])
+        factors = cholesky_factors(covariances, names, self.covariance)
+        shape = (classes.size,) + covariances.shape[1:]
+        self.classes_, self.class_count_, self.means_ = classes, counts, means
         self.priors_ = counts / counts.sum() if priors is None else priors
-        self.means_ = means
-        self.covariances_ = covariances
-        self.cholesky_factors_ = factors
+        self.covariances_ = np.broadcast_to(covariances, shape).copy()
+        self.cholesky_factors_ = np.broadcast_to(factors, shape).copy()
         return self
 
     def _check_sample_counts(self, classes, counts, n_samples, n_features):
-        shared = self.covariance.startswith("tied")
-        diagonal = self.covariance.endswith("diag")
-        if shared:
+        diagonal, model = self.covariance.endswith("diag"), repr(self.covariance)
+        if self.covariance.startswith("tied"):
             needed = 1 if diagonal else n_features
             if n_samples - classes.size < needed:
                 raise ValueError(
-                    f"a {self.covariance!r} covariance in {n_features} dimensions needs "
-                    f"N - K >= {needed} (samples minus classes); there are {n_samples} "
-                    f"samples in {classes.size} classes. Collect more data or reduce the "
-                    "number of features (e.g. with PCA)."
-                )
+                    f"a {model} covariance in {n_features} dimensions needs N - K >= {needed} "
+                    f"(samples minus classes); there are {n_samples} samples in {classes.size} "
+                    "classes. Collect more data or reduce the number of features (e.g. with PCA).")
             return
         needed = 2 if diagonal else n_features + 1
+        advice = ("use covariance='tied' (or 'tied_diag'), which pools all classes" if diagonal
+                  else "use covariance='diag' or 'tied', or reduce the number of features")
         for label, count in zip(classes.tolist(), counts, strict=True):
             if count < needed:
-                advice = (
-                    "use covariance='tied' (or 'tied_diag'), which pools all classes"
-                    if diagonal
-                    else "use covariance='diag' or 'tied', or reduce the number of features"
-                )
                 raise ValueError(
-                    f"class {label!r} has {count} sample{'' if count == 1 else 's'}, but a "
-                    f"{self.covariance!r} covariance in {n_features} dimensions needs at "
-                    f"least {needed} per class to be non-singular; {advice}."
-                )
-
-    def _cholesky_factors(self, covariances, classes):
-        """:math:`L_c` of every class (standard deviations for the diagonal models).
-
-        Raises a ValueError for a covariance that is singular, or that lies outside
-        the floating-point range of the formula (overflowing, or variances below
-        the smallest normal number).
-        """
-        tied = self.covariance.startswith("tied")
-        diagonal = self.covariance.endswith("diag")
-        factors = np.empty_like(covariances)
-        for k, sigma in enumerate(covariances):
-            who = "the shared covariance" if tied else (
-                f"the covariance of class {classes.tolist()[k]!r}")
-            variances = sigma if diagonal else np.diag(sigma)
-            if not np.all(np.isfinite(sigma)):
-                raise ValueError(
-                    f"{who} overflows: the features are too large to square in floating "
-                    "point. Rescale them first (e.g. with sklearn.preprocessing.StandardScaler)."
-                )
-            if np.any(variances <= 0):
-                j = int(np.flatnonzero(variances <= 0)[0])
-                raise ValueError(
-                    f"{who} is singular: feature {j} has zero variance within the "
-                    f"class{'es' if tied else ''}. Drop that feature, or use "
-                    "covariance='tied' if only some classes are constant."
-                )
-            if np.any(variances < np.finfo(float).tiny):
-                j = int(np.flatnonzero(variances < np.finfo(float).tiny)[0])
-                raise ValueError(
-                    f"{who} underflows: feature {j} has variance {float(variances[j]):.3g}, "
-                    "below the smallest normal floating-point number. Rescale the features "
-                    "first (e.g. with sklearn.preprocessing.StandardScaler)."
-                )
-            if diagonal:
-                factors[k] = np.sqrt(sigma)
-                continue
-            try:
-                factor = np.linalg.cholesky(sigma)
-            except np.linalg.LinAlgError:
-                factor = None
-            if factor is None or np.min(np.diag(factor) ** 2 / variances) < MIN_PIVOT_RATIO:
-                raise ValueError(
-                    f"{who} is singular: some features are (almost) linear combinations "
-                    "of others. Remove redundant features (for example with PCA), or use "
-                    "covariance='diag' or 'tied_diag'."
-                )
-            factors[k] = factor
-        return factors
+                    f"class {label!r} has {count} sample{'' if count == 1 else 's'}, but a {model} "
+                    f"covariance in {n_features} dimensions needs at least {needed} per class to "
+                    f"be non-singular; {advice}.")
 
     # ------------------------------------------------------------ densities
-    def log_likelihood(self, X):
-        r"""Class-conditional log-densities :math:`\log \mathcal{N}(x; \mu_c, \Sigma_c)`.
+    def _whitened_by_group(self, X):
+        r"""Triples ``(classes, w, s)``, one for each group of classes that share a factor.
 
-        Column ``c`` is `gaussian_log_density` of ``X`` under class ``c``,
+        With :math:`L` the factor the ``classes`` share and :math:`m` the centre of their
+        means, :math:`w = L^{-1}(x - m)` for every row of ``X`` (one solve for all of
+        them) and row :math:`k` of :math:`s` is :math:`s_k = L^{-1}(\mu_k - m)`, so that
+        :math:`L^{-1}(x - \mu_k) = w - s_k`; for a class alone :math:`m = \mu_k` and
+        :math:`s_k = 0`.
+        """
+        sharing = {}
+        for k, factor in enumerate(self.cholesky_factors_):
+            sharing.setdefault(factor.tobytes(), []).append(k)
+        for members in sharing.values():
+            factor, centre = self.cholesky_factors_[members[0]], self.means_[members].mean(axis=0)
+            yield members, whiten(X, centre, factor), whiten(self.means_[members], centre, factor)
+
+    def _log_diagonals(self):
+        r""":math:`\log L_{c,ii}`, shape (n_classes, n_features).
+
+        :math:`\log|\Sigma_c| = 2\sum_i \log L_{c,ii}`.
+        """
+        return np.log(np.diagonal(self.cholesky_factors_, axis1=1, axis2=2))
+
+    def log_likelihood(self, X):
+        r"""Class-conditional log-densities :math:`\log f(x \mid c)`, one column per class.
+
+        Column ``c`` is `log_class_density` of ``X`` under class ``c``,
         :math:`-\frac12\big(D\log 2\pi + \log|\Sigma_c| + \lVert L_c^{-1}(x - \mu_c)\rVert^2\big)`.
 
         Parameters
@@ -669,10 +660,13 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, n_classes)
         """
         X = check_features(self, X, reset=False)
-        return np.column_stack([
-            gaussian_log_density(X, mean, factor)
-            for mean, factor in zip(self.means_, self.cholesky_factors_, strict=True)
-        ])
+        distances = np.empty((X.shape[0], self.classes_.size))
+        for members, w, s in self._whitened_by_group(X):
+            distances[:, members] = np.einsum("ij,ij->i", w, w)[:, None]
+            if s.any():  # shared: ||w - s_k||^2 = ||w||^2 + ||s_k||^2 - 2 w.s_k, no w - s_k formed
+                distances[:, members] += np.einsum("ij,ij->i", s, s) - 2.0 * w @ s.T
+        log_dets = 2.0 * self._log_diagonals().sum(axis=1)
+        return -0.5 * (X.shape[1] * LOG_2PI + log_dets + distances)
 
     def nested_log_likelihoods(self, X, dimensions):
         r"""Log-densities of the leading features, :math:`\log f(x_{1:m} \mid c)`, for several m.
@@ -706,14 +700,13 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         """
         X = check_features(self, X, reset=False)
         columns = check_dimensions(dimensions, self.n_features_in_) - 1
+        log_dets = 2.0 * np.cumsum(self._log_diagonals(), axis=1)[:, columns]
         log_likelihoods = np.empty((columns.size, X.shape[0], self.classes_.size))
-        for k, (mean, factor) in enumerate(zip(self.means_, self.cholesky_factors_,
-                                               strict=True)):
-            diagonal = factor if factor.ndim == 1 else np.diag(factor)
-            log_dets = 2.0 * np.cumsum(np.log(diagonal))[columns]
-            distances = np.cumsum(whiten(X, mean, factor) ** 2, axis=1)[:, columns]
-            log_likelihoods[:, :, k] = -0.5 * ((columns + 1) * LOG_2PI + log_dets
-                                               + distances).T
+        for members, w, s in self._whitened_by_group(X):
+            for k, s_k in zip(members, s, strict=True):
+                distances = np.cumsum((w - s_k) ** 2, axis=1)[:, columns]
+                log_likelihoods[:, :, k] = -0.5 * ((columns + 1) * LOG_2PI + log_dets[k]
+                                                   + distances).T
         return log_likelihoods
 
     def whitened_residuals(self, X, y):
@@ -740,37 +733,26 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, n_features)
         """
         X = check_features(self, X, reset=False)
-        y = np.asarray(y)
-        if y.shape != (X.shape[0],):
-            raise ValueError(
-                f"y must give one known class {self.classes_.tolist()} per row of X."
-            )
-        index = class_index(self.classes_, y)
+        index = self._class_of_each_row(y, X.shape[0])
         residuals = np.empty(X.shape)
-        for k, (mean, factor) in enumerate(zip(self.means_, self.cholesky_factors_,
-                                               strict=True)):
-            rows = index == k
-            residuals[rows] = whiten(X[rows], mean, factor)
+        for k, (mean, L) in enumerate(zip(self.means_, self.cholesky_factors_, strict=True)):
+            residuals[index == k] = whiten(X[index == k], mean, L)
         return residuals
 
-    def log_density(self, X):
+    def log_marginal_density(self, X):
         r"""Log of the marginal density :math:`\log f(x) = \log \sum_c f(x \mid c) P(c)`.
 
         Low values flag points that no class explains well (outliers).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
         """
         return logsumexp(log_joint(self.log_likelihood(X), self.priors_), axis=1)
-
-    def _precisions(self):
-        r""":math:`\Lambda_c = \Sigma_c^{-1}` of every class, from the Cholesky factors.
-
-        Formed explicitly only for the closed form of the LLR, whose quadratic term
-        :math:`A` is a difference of precisions; predictions solve with :math:`L_c` instead.
-        """
-        if self.covariance.endswith("diag"):
-            return np.stack([np.diag(1.0 / factor**2) for factor in self.cholesky_factors_])
-        identity = np.eye(self.n_features_in_)
-        return np.stack([cho_solve((factor, True), identity)
-                         for factor in self.cholesky_factors_])
 
     def llr_coefficients(self):
         r"""The closed form :math:`\mathrm{llr}(x) = x^T A x + b^T x + c` of a two-class model.
@@ -788,26 +770,19 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         Returns
         -------
         QuadraticLLR
-            ``A`` is exactly zero for the tied models, whose ratio is linear.
+            ``A`` is None for the tied models, whose precisions are equal and whose
+            ratio is linear.
 
         Examples
         --------
-        >>> import numpy as np
         >>> X, y = np.array([[0.0], [2.0], [3.0], [5.0]]), np.array([0, 0, 1, 1])
         >>> llr = GaussianClassifier(covariance="tied").fit(X, y).llr_coefficients()
-        >>> llr.A.tolist(), llr.b.tolist(), llr.c
-        ([[0.0]], [3.0], -7.5)
+        >>> llr.A, llr.b.tolist(), llr.c
+        (None, [3.0], -7.5)
         """
         self._require_binary("llr_coefficients")
-        (p0, p1), (m0, m1) = self._precisions()[:2], self.means_[:2]
-        if self.covariance.startswith("tied"):
-            return QuadraticLLR(np.zeros_like(p0), p1 @ (m1 - m0),
-                                float(-0.5 * (m1 @ p1 @ m1 - m0 @ p0 @ m0)))
-        diagonals = [factor if factor.ndim == 1 else np.diag(factor)
-                     for factor in self.cholesky_factors_[:2]]
-        log_dets = [2.0 * np.log(diagonal).sum() for diagonal in diagonals]
-        c = -0.5 * (m1 @ p1 @ m1 - m0 @ p0 @ m0) - 0.5 * (log_dets[1] - log_dets[0])
-        return QuadraticLLR(-0.5 * (p1 - p0), p1 @ m1 - p0 @ m0, float(c))
+        precisions = [cho_solve((L, True), np.eye(len(L))) for L in self.cholesky_factors_]
+        return _quadratic_llr(self.means_, precisions, 2.0 * self._log_diagonals().sum(axis=1))
 
     def linear_scores(self):
         r"""The posterior of a tied model as a softmax of linear scores (see `tied_linear_scores`).
@@ -825,14 +800,18 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
             For ``covariance="full"`` or ``"diag"``: with one covariance per class
             the term :math:`-\frac12 x^T\Sigma_k^{-1}x` no longer cancels, and the
             scores are quadratic.
+
+        Examples
+        --------
+        >>> X, y = np.array([[0.0], [2.0], [3.0], [5.0]]), np.array([0, 0, 1, 1])
+        >>> GaussianClassifier(covariance="tied").fit(X, y).linear_scores().W.tolist()
+        [[1.0], [4.0]]
         """
         check_is_fitted(self)
         if not self.covariance.startswith("tied"):
-            raise ValueError(
-                f"linear_scores needs a shared covariance, but this model has "
-                f"covariance={self.covariance!r}, whose scores are quadratic in x; fit "
-                "GaussianClassifier(covariance='tied') (LDA) or 'tied_diag'."
-            )
+            raise ValueError(f"linear_scores needs a shared covariance, but this model has "
+                             f"covariance={self.covariance!r}, whose scores are quadratic in x; "
+                             "fit GaussianClassifier(covariance='tied') (LDA) or 'tied_diag'.")
         return tied_linear_scores(self.means_, self.covariances_[0], self.priors_)
 
     # ----------------------------------------------------------- generation
@@ -855,12 +834,10 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         n_samples = check_number("n_samples", n_samples, minimum=1, integer=True)
         rng = check_random_state(random_state)
         y_index = rng.choice(self.classes_.size, size=n_samples, p=self.priors_)
-        noise = rng.standard_normal((n_samples, self.n_features_in_))
-        factors = self.cholesky_factors_[y_index]
-        if self.covariance.endswith("diag"):
-            return self.means_[y_index] + factors * noise, self.classes_[y_index]
-        return (self.means_[y_index] + np.einsum("nij,nj->ni", factors, noise),
-                self.classes_[y_index])
+        X = rng.standard_normal((n_samples, self.n_features_in_))
+        for k, (mean, L) in enumerate(zip(self.means_, self.cholesky_factors_, strict=True)):
+            X[y_index == k] = mean + np.einsum("ij,nj->ni", L, X[y_index == k])
+        return X, self.classes_[y_index]
 
     def impute(self, X, y=None):
         r"""Fill NaN entries with their conditional mean under the model.
@@ -890,50 +867,41 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         X = np.array(X, dtype=float)
         if X.ndim != 2 or X.shape[1] != self.n_features_in_:
-            raise ValueError(
-                f"X must have shape (n_samples, {self.n_features_in_}); got {X.shape}."
-            )
+            raise ValueError(f"X must have shape (n_samples, {self.n_features_in_}); "
+                             f"got {X.shape}.")
         if np.any(np.isinf(X)):
             raise ValueError("X contains infinite values; only NaN marks a missing entry.")
         missing = np.isnan(X)
         if np.any(missing.all(axis=1)):
-            row = int(np.flatnonzero(missing.all(axis=1))[0])
-            raise ValueError(
-                f"row {row} of X has no observed value, so nothing can be inferred from it; "
-                "drop that row or give at least one of its features."
-            )
-        if y is not None:
-            y = np.asarray(y)
-            unknown = set(np.unique(y).tolist()) - set(self.classes_.tolist())
-            if y.shape != (X.shape[0],) or unknown:
-                raise ValueError(
-                    f"y must give one known class {self.classes_.tolist()} per row of X."
-                )
-        filled = X.copy()
-        for pattern in np.unique(missing, axis=0):
-            if not pattern.any():
-                continue
+            raise ValueError(f"row {np.flatnonzero(missing.all(axis=1))[0]} of X has no observed "
+                             "value, so nothing can be inferred from it; drop that row or give "
+                             "at least one of its features.")
+        index = None if y is None else self._class_of_each_row(y, X.shape[0])
+        for pattern in np.unique(missing[missing.any(axis=1)], axis=0):
             rows = np.flatnonzero((missing == pattern).all(axis=1))
-            filled[rows] = self._impute_pattern(X[rows], ~pattern, y if y is None else y[rows])
-        return filled
+            X[rows] = self._impute_pattern(X[rows], ~pattern, None if y is None else index[rows])
+        return X
 
-    def _impute_pattern(self, X, observed, y):
+    def _impute_pattern(self, X, observed, index):
         o, m = np.flatnonzero(observed), np.flatnonzero(~observed)
-        x_o = X[:, o]
         conditional = np.empty((X.shape[0], self.classes_.size, m.size))
         log_lik = np.empty((X.shape[0], self.classes_.size))
         for k, (mean, cov) in enumerate(zip(self.means_, self.covariances_, strict=True)):
             factor = np.linalg.cholesky(cov[np.ix_(o, o)])
-            log_lik[:, k] = gaussian_log_density(x_o, mean[o], factor)
-            solved = cho_solve((factor, True), (x_o - mean[o]).T)
+            log_lik[:, k] = log_class_density(X[:, o], mean[o], factor)
+            solved = cho_solve((factor, True), (X[:, o] - mean[o]).T)
             conditional[:, k] = mean[m] + (cov[np.ix_(m, o)] @ solved).T
-        if y is None:
-            weights = np.exp(log_posteriors(log_lik, self.priors_))
-        else:
-            weights = (y[:, None] == self.classes_[None, :]).astype(float)
-        result = X.copy()
-        result[:, m] = np.einsum("nk,nkm->nm", weights, conditional)
-        return result
+        weights = (np.exp(log_posteriors(log_lik, self.priors_)) if index is None
+                   else np.eye(self.classes_.size)[index])
+        X[:, m] = np.einsum("nk,nkm->nm", weights, conditional)
+        return X
+
+    def _class_of_each_row(self, y, n_rows):
+        """The position in ``classes_`` of each label of ``y``, one label per row of X."""
+        if np.shape(y) == (n_rows,) and np.all(np.isin(y, self.classes_)):
+            return class_index(self.classes_, y)
+        raise ValueError(f"y must give one known class {self.classes_.tolist()} per row of X; got "
+                         "a label that is not one of the classes, or a y of another length.")
 
 
 def parameter_count(covariance, n_features, n_classes):
@@ -962,6 +930,11 @@ def parameter_count(covariance, n_features, n_classes):
     Returns
     -------
     int
+
+    Examples
+    --------
+    >>> parameter_count("full", n_features=2, n_classes=3)   # 6 means + 3 x 3 covariances
+    15
     """
     check_option("covariance", covariance, COVARIANCE_TYPES, kind="a covariance model")
     d = check_number("n_features", n_features, minimum=1, integer=True)
@@ -982,13 +955,13 @@ def density_peaks(model, starts, *, tolerance=1e-3):
 
     which can have fewer peaks than classes: two overlapping classes merge into
     one hill. From each start the Nelder-Mead simplex method climbs
-    :math:`\log p(x)` to a local maximum; climbs that end within ``tolerance``
-    of each other found the same peak.
+    :math:`\log p(x)` (`GaussianClassifier.log_marginal_density`) to a local
+    maximum; climbs that end within ``tolerance`` of each other found the same peak.
 
     Parameters
     ----------
-    model : fitted model with ``log_density`` and ``n_features_in_``
-        e.g. a `GaussianClassifier`.
+    model : GaussianClassifier
+        Fitted.
     starts : array-like of shape (n_starts, n_features)
         Where to start climbing, e.g. the class means ``model.means_``.
     tolerance : float, default=1e-3
@@ -1000,28 +973,31 @@ def density_peaks(model, starts, *, tolerance=1e-3):
         The distinct peaks, in the order of the first start that reached each.
     heights : ndarray of shape (n_peaks,)
         :math:`p(x)` at each peak.
+
+    Examples
+    --------
+    >>> X, y = np.array([[0.0], [2.0], [3.0], [5.0]]), np.array([0, 0, 1, 1])
+    >>> density_peaks(GaussianClassifier().fit(X, y), [[0.0], [5.0]])[0].round(3).tolist()
+    [[1.037], [3.963]]
     """
     from scipy.optimize import minimize
 
     starts = np.atleast_2d(np.asarray(starts, dtype=float))
     if starts.ndim != 2 or starts.shape[1] != model.n_features_in_ or starts.shape[0] == 0:
-        raise ValueError(
-            f"starts must be an array of shape (n_starts, {model.n_features_in_}), one row per "
-            f"start, e.g. model.means_; got shape {starts.shape}."
-        )
+        raise ValueError(f"starts must be an array of shape (n_starts, {model.n_features_in_}), "
+                         f"one row per start, e.g. model.means_; got shape {starts.shape}.")
     check_finite(starts, "starts")
     tolerance = check_number("tolerance", tolerance, minimum=0.0, inclusive=False)
     peaks = []
     for start in starts:
-        found = minimize(lambda x: -model.log_density(x[None, :])[0], start, method="Nelder-Mead",
-                         options={"xatol": 1e-6, "fatol": 1e-10, "maxiter": 5_000}).x
+        found = minimize(lambda x: -model.log_marginal_density(x[None, :])[0], start,
+                         method="Nelder-Mead", options=NELDER_MEAD).x
         if all(np.linalg.norm(found - peak) > tolerance for peak in peaks):
             peaks.append(found)
-    peaks = np.array(peaks)
-    return peaks, np.exp(model.log_density(peaks))
+    return np.array(peaks), np.exp(model.log_marginal_density(np.array(peaks)))
 
 
-def ellipse_points(mean, covariance, mahalanobis=1.0, n_points=64):
+def ellipse_points(mean, cov_matrix, mahalanobis=1.0, n_points=64):
     r"""Points on the contour :math:`\Delta(x) = c` of a 2-D Gaussian: an ellipse.
 
     With the eigendecomposition :math:`\Sigma = U \operatorname{diag}(\lambda_1, \lambda_2) U^T`
@@ -1041,7 +1017,7 @@ def ellipse_points(mean, covariance, mahalanobis=1.0, n_points=64):
     Parameters
     ----------
     mean : array-like of shape (2,)
-    covariance : array-like of shape (2, 2)
+    cov_matrix : array-like of shape (2, 2)
         Symmetric positive definite.
     mahalanobis : float, default=1.0
         :math:`c > 0`, the Mahalanobis distance of the contour.
@@ -1058,19 +1034,19 @@ def ellipse_points(mean, covariance, mahalanobis=1.0, n_points=64):
     >>> (points.round(6) + 0.0).tolist()
     [[1.0, 1.0], [3.0, 0.0], [1.0, -1.0], [-1.0, 0.0]]
     """
-    means, _ = check_gaussian_parameters(np.asarray(mean, dtype=float)[None],
-                                         np.asarray(covariance, dtype=float)[None])
+    means, _ = check_gaussian_parameters(np.asarray(mean, dtype=float)[None], cov_matrix,
+                                         shared=True)
     if means.shape[1] != 2:
         raise ValueError(f"an ellipse needs a 2-D Gaussian; got {means.shape[1]} features.")
     c = check_number("mahalanobis", mahalanobis, minimum=0.0, inclusive=False)
     n_points = check_number("n_points", n_points, minimum=1, integer=True)
-    eigenvalues, eigenvectors = np.linalg.eigh(np.asarray(covariance, dtype=float))
+    eigenvalues, eigenvectors = np.linalg.eigh(np.asarray(cov_matrix, dtype=float))
     t = 2.0 * np.pi * np.arange(n_points) / n_points
     circle = np.column_stack([np.cos(t), np.sin(t)]) * np.sqrt(eigenvalues)
     return means[0] + c * circle @ eigenvectors.T
 
 
-def log_likelihood_at_scaled_covariance(X, mean, covariance, scales):
+def log_likelihood_at_scaled_covariance(X, mean, cov_matrix, scales):
     r"""The log-likelihood :math:`\ell(\mu, c\,\Sigma)` of a sample for every scale ``c``.
 
     At the ML estimates :math:`\hat\mu, \hat\Sigma` of ``X`` (:math:`N` rows,
@@ -1089,7 +1065,7 @@ def log_likelihood_at_scaled_covariance(X, mean, covariance, scales):
     ----------
     X : array-like of shape (n_samples, n_features)
     mean : array-like of shape (n_features,)
-    covariance : array-like of shape (n_features, n_features)
+    cov_matrix : array-like of shape (n_features, n_features)
         Symmetric positive definite.
     scales : array-like of shape (n_scales,)
         Positive factors :math:`c`.
@@ -1101,15 +1077,26 @@ def log_likelihood_at_scaled_covariance(X, mean, covariance, scales):
     Examples
     --------
     >>> X = np.array([[0.0], [2.0]])           # ML mean 1, ML variance 1
-    >>> values = log_likelihood_at_scaled_covariance(X, [1.0], [[1.0]], [1.0, 2.0])
-    >>> float((values[1] - values[0]).round(4)), float(-(np.log(2) + 0.5 - 1).round(4))
-    (-0.1931, -0.1931)
+    >>> log_likelihood_at_scaled_covariance(X, [1.0], [[1.0]], [1.0, 2.0]).round(4)
+    array([-2.8379, -3.031 ])
     """
     scales = np.asarray(scales, dtype=float)
     if scales.ndim != 1 or scales.size == 0 or not np.all(scales > 0):
         raise ValueError(f"scales must be a non-empty 1-D array of positive factors; got {scales}.")
-    covariance = np.asarray(covariance, dtype=float)
-    return np.array([gaussian_log_likelihood(X, mean, c * covariance) for c in scales])
+    return np.array([gaussian_log_likelihood(X, mean, c * np.asarray(cov_matrix, dtype=float))
+                     for c in scales])
+
+
+def _two_classes_along(w, means, covariances, caller):
+    """``w``, the means and the spreads :math:`\\sqrt{w^T \\Sigma_k w}` of two Gaussian classes."""
+    means, factors = check_gaussian_parameters(means, covariances)
+    if means.shape[0] != 2:
+        raise ValueError(f"{caller} needs two classes; got {means.shape[0]} means.")
+    w = np.asarray(w, dtype=float)
+    if w.shape != (means.shape[1],) or not np.all(np.isfinite(w)) or not np.any(w):
+        raise ValueError(f"w must be {means.shape[1]} finite numbers, not all zero, one per "
+                         f"feature; got shape {w.shape}.")
+    return w, means, np.linalg.norm(factors.transpose(0, 2, 1) @ w, axis=1)
 
 
 def linear_rule_error(w, b, means, covariances, priors=(0.5, 0.5)):
@@ -1148,35 +1135,25 @@ def linear_rule_error(w, b, means, covariances, priors=(0.5, 0.5)):
 
     Examples
     --------
-    >>> means, covariances = [[0.0], [2.0]], [[[1.0]], [[1.0]]]
-    >>> round(linear_rule_error([1.0], -1.0, means, covariances), 4)   # the Bayes rule
-    0.1587
-    >>> round(tied_bayes_error([0.0], [2.0], [[1.0]]), 4)
-    0.1587
-    >>> round(linear_rule_error([1.0], 0.0, means, covariances), 4)    # threshold at 0
+    >>> round(linear_rule_error([1.0], 0.0, [[0.0], [2.0]], [[[1.0]], [[1.0]]]), 4)  # cut at 0
     0.2614
     """
-    means, factors = check_gaussian_parameters(means, covariances)
-    if means.shape[0] != 2:
-        raise ValueError(f"linear_rule_error needs two classes; got {means.shape[0]} means.")
-    w = np.asarray(w, dtype=float)
-    if w.shape != (means.shape[1],) or not np.all(np.isfinite(w)) or not np.any(w):
-        raise ValueError(
-            f"w must be {means.shape[1]} finite numbers, not all zero, one per feature; got "
-            f"shape {w.shape}."
-        )
+    w, means, spreads = _two_classes_along(w, means, covariances, "linear_rule_error")
     b = float(check_number("b", b, minimum=-np.inf))
     priors = np.asarray(priors, dtype=float)
     if priors.shape != (2,) or np.any(priors < 0) or not np.isclose(priors.sum(), 1.0):
         raise ValueError(f"priors must be two non-negative numbers summing to one; got {priors}.")
-    centres = means @ w + b
-    spreads = np.linalg.norm(factors.transpose(0, 2, 1) @ w, axis=1)   # sqrt(w^T Sigma_k w)
-    return float(priors[0] * ndtr(centres[0] / spreads[0])
-                 + priors[1] * ndtr(-centres[1] / spreads[1]))
+    return float(priors @ ndtr(np.array([1.0, -1.0]) * (means @ w + b) / spreads))
 
 
 class RuleError(NamedTuple):
-    """The error of a two-class decision rule, in all and per class (`univariate_rule_error`)."""
+    """The error of a two-class decision rule, in all and per class (`univariate_rule_error`).
+
+    Examples
+    --------
+    >>> RuleError(0.25, np.array([0.5, 0.0])).error
+    0.25
+    """
 
     error: float
     class_errors: np.ndarray
@@ -1225,26 +1202,16 @@ def univariate_rule_error(means, variances, priors=(0.5, 0.5), threshold=None):
 
     Examples
     --------
-    >>> round(univariate_rule_error([0.0, 2.0], [1.0, 1.0]).error, 4)     # Phi(-1)
-    0.1587
-    >>> round(tied_bayes_error([0.0], [2.0], [[1.0]]), 4)
-    0.1587
-    >>> result = univariate_rule_error([0.0, 2.0], [1.0, 1.0], threshold=-2.0)  # cut at 0
-    >>> result.class_errors.round(4).tolist()
-    [0.5, 0.0228]
-    >>> univariate_rule_error([0.0, 2.0], [1.0, 1.0], threshold=[-2.0, 0.0]).error.round(4).tolist()
-    [0.2614, 0.1587]
+    >>> univariate_rule_error([0.0, 2.0], [1.0, 1.0], threshold=-2.0).class_errors.round(4)
+    array([0.5   , 0.0228])
     """
     means = np.asarray(means, dtype=float)
     variances = np.asarray(variances, dtype=float)
     priors = np.asarray(priors, dtype=float)
     if means.shape != (2,) or variances.shape != (2,) or priors.shape != (2,):
-        raise ValueError(
-            f"means, variances and priors must each be two numbers, one per class; got shapes "
-            f"{means.shape}, {variances.shape} and {priors.shape}."
-        )
-    if not (np.all(np.isfinite(means)) and np.all(np.isfinite(variances))
-            and np.all(variances > 0)):
+        raise ValueError(f"means, variances and priors must each be two numbers, one per class; "
+                         f"got shapes {means.shape}, {variances.shape} and {priors.shape}.")
+    if not (np.all(np.isfinite(means)) and np.all(np.isfinite(variances) & (variances > 0))):
         raise ValueError(f"means must be finite and variances finite and positive; got "
                          f"{means.tolist()} and {variances.tolist()}.")
     if np.any(priors <= 0) or not np.isclose(priors.sum(), 1.0):
@@ -1252,17 +1219,11 @@ def univariate_rule_error(means, variances, priors=(0.5, 0.5), threshold=None):
     if threshold is None:
         threshold = -np.log(priors[1] / priors[0])
     if np.ndim(threshold) > 0:
-        results = [univariate_rule_error(means, variances, priors, t)
-                   for t in np.asarray(threshold, dtype=float).ravel()]
-        return RuleError(np.array([r.error for r in results]),
-                         np.array([r.class_errors for r in results]).reshape(-1, 2))
+        errors, class_errors = zip(*(univariate_rule_error(means, variances, priors, float(t))
+                                     for t in np.ravel(threshold)), strict=True)
+        return RuleError(np.array(errors), np.array(class_errors))
     threshold = float(check_number("threshold", threshold, minimum=-np.inf))
-    precisions = 1.0 / variances
-    llr = QuadraticLLR(
-        np.array([[-0.5 * (precisions[1] - precisions[0])]]),
-        np.array([precisions[1] * means[1] - precisions[0] * means[0]]),
-        float(-0.5 * (precisions[1] * means[1] ** 2 - precisions[0] * means[0] ** 2)
-              - 0.5 * np.log(variances[1] / variances[0])))
+    llr = _quadratic_llr(means[:, None], (1.0 / variances)[:, None, None], np.log(variances))
     roots = llr.crossings(threshold)
     edges = np.concatenate([[-np.inf], roots, [np.inf]])
     # one point inside each interval between roots tells on which side of t it lies
@@ -1310,19 +1271,8 @@ def projected_bayes_error(w, means, covariances, priors=(0.5, 0.5)):
     Examples
     --------
     >>> means, covariances = [[0.0, 0.0], [2.0, 0.0]], [np.eye(2), np.eye(2)]
-    >>> round(projected_bayes_error([1.0, 0.0], means, covariances), 4)   # Phi(-1)
-    0.1587
     >>> round(projected_bayes_error([1.0, 1.0], means, covariances), 4)   # Phi(-1 / sqrt 2)
     0.2398
     """
-    means, factors = check_gaussian_parameters(means, covariances)
-    if means.shape[0] != 2:
-        raise ValueError(f"projected_bayes_error needs two classes; got {means.shape[0]} means.")
-    w = np.asarray(w, dtype=float)
-    if w.shape != (means.shape[1],) or not np.all(np.isfinite(w)) or not np.any(w):
-        raise ValueError(
-            f"w must be {means.shape[1]} finite numbers, not all zero, one per feature; got "
-            f"shape {w.shape}."
-        )
-    spreads = np.linalg.norm(factors.transpose(0, 2, 1) @ w, axis=1)   # sqrt(w^T Sigma_k w)
+    w, means, spreads = _two_classes_along(w, means, covariances, "projected_bayes_error")
     return univariate_rule_error(means @ w, spreads ** 2, priors).error

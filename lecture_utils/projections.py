@@ -15,7 +15,9 @@ map a sample to :math:`y = P^T (x - \mu)` with :math:`\mu` the training mean:
 (The tied Gaussian classifier that the notebooks call LDA is
 ``GaussianClassifier(covariance="tied")``.)
 
-Scatter matrices are maximum-likelihood estimates (they divide by :math:`N`).
+Scatter matrices are maximum-likelihood estimates (they divide by :math:`N`); the
+within-class scatter :math:`S_W` is the tied Gaussian model's covariance, computed
+by the same function (`lecture_utils.gaussian.ml_estimates`).
 `rayleigh_quotient` evaluates Fisher's criterion :math:`J(w)` for any direction.
 Each direction's sign is fixed so that its largest-magnitude coefficient is
 positive, so that results do not depend on the eigen-solver.
@@ -25,12 +27,8 @@ import numpy as np
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .validation import (
-    check_features,
-    check_finite,
-    check_number,
-    check_training_data,
-)
+from .gaussian import ml_estimates
+from .validation import check_features, check_finite, check_number, check_training_data
 
 #: Rows handled at a time when centring and projecting, which keeps the
 #: temporary float copies small for 60,000 x 784 inputs such as MNIST.
@@ -58,6 +56,12 @@ def centred_scatter(X, mean):
     Returns
     -------
     ndarray of shape (n_features, n_features)
+
+    Examples
+    --------
+    >>> centred_scatter(np.array([[0.0, 1.0], [2.0, 3.0]]), np.array([1.0, 2.0]))
+    array([[2., 2.],
+           [2., 2.]])
     """
     scatter = np.zeros((X.shape[1], X.shape[1]))
     for rows in _row_chunks(X.shape[0]):
@@ -83,11 +87,17 @@ def _check_n_components(n_components, available, what):
         return available
     n_components = check_number("n_components", n_components, minimum=1, integer=True)
     if n_components > available:
-        raise ValueError(
-            f"n_components={n_components}, but {what} gives between 1 and {available} "
-            f"directions; choose n_components in that range (or None for {available})."
-        )
+        raise ValueError(f"n_components={n_components}, but {what} gives between 1 and "
+                         f"{available} directions; choose n_components in that range (or None "
+                         f"for {available}).")
     return n_components
+
+
+def _leading(matrix, n_components):
+    """The largest eigenvalues of a symmetric matrix (clipped at 0), eigenvectors as rows."""
+    eigenvalues, eigenvectors = np.linalg.eigh(matrix)
+    order = np.argsort(eigenvalues)[::-1][:n_components]
+    return np.clip(eigenvalues[order], 0.0, None), eigenvectors[:, order].T
 
 
 def rayleigh_quotient(directions, between, within):
@@ -105,16 +115,19 @@ def rayleigh_quotient(directions, between, within):
     Returns
     -------
     float or ndarray of shape (n_directions,)
+
+    Examples
+    --------
+    >>> rayleigh_quotient([1.0, 0.0], between=[[4.0, 0.0], [0.0, 1.0]], within=np.eye(2))
+    4.0
     """
     W = np.asarray(directions, dtype=float)
     between, within = np.asarray(between, dtype=float), np.asarray(within, dtype=float)
     rows = np.atleast_2d(W)
     d = rows.shape[1]
     if W.ndim > 2 or between.shape != (d, d) or within.shape != (d, d):
-        raise ValueError(
-            f"directions must have shape (d,) or (n, d) and both scatter matrices (d, d); got "
-            f"{W.shape}, {between.shape} and {within.shape}."
-        )
+        raise ValueError(f"directions must have shape (d,) or (n, d) and both scatter matrices "
+                         f"(d, d); got {W.shape}, {between.shape} and {within.shape}.")
     denominators = np.einsum("ni,ij,nj->n", rows, within, rows)
     if np.any(denominators <= 0):
         raise ValueError("w^T S_W w must be positive: pass non-zero directions and a "
@@ -201,19 +214,14 @@ class PCA(_LinearProjection):
         """
         X = check_features(self, X, reset=True)
         if X.shape[0] < 2:
-            raise ValueError(
-                f"PCA needs at least 2 samples to estimate a covariance; got {X.shape[0]} "
-                "sample. Pass at least two rows of data."
-            )
-        n_components = _check_n_components(self.n_components, X.shape[1], "PCA")
+            raise ValueError(f"PCA needs at least 2 samples to estimate a covariance; got "
+                             f"{X.shape[0]} sample. Pass at least two rows of data.")
+        self.n_components_ = _check_n_components(self.n_components, X.shape[1], "PCA")
         self.mean_ = X.mean(axis=0, dtype=float)
         covariance = centred_scatter(X, self.mean_) / X.shape[0]
-        eigenvalues, eigenvectors = np.linalg.eigh(covariance)
-        order = np.argsort(eigenvalues)[::-1][:n_components]
-        self.components_ = _fix_signs(eigenvectors[:, order].T)
-        self.explained_variance_ = np.clip(eigenvalues[order], 0.0, None)
+        self.explained_variance_, directions = _leading(covariance, self.n_components_)
         self.explained_variance_ratio_ = self.explained_variance_ / np.trace(covariance)
-        self.n_components_ = n_components
+        self.components_ = _fix_signs(directions)
         return self
 
     def inverse_transform(self, Y):
@@ -235,11 +243,9 @@ class PCA(_LinearProjection):
         check_is_fitted(self)
         Y = np.asarray(Y, dtype=float)
         if Y.ndim != 2 or not 1 <= Y.shape[1] <= self.components_.shape[0]:
-            raise ValueError(
-                f"Y must have shape (n_samples, m) with 1 <= m <= {self.components_.shape[0]}, "
-                f"coordinates on the leading components as transform returns them; got "
-                f"{Y.shape}."
-            )
+            raise ValueError(f"Y must have shape (n_samples, m) with 1 <= m <= "
+                             f"{self.components_.shape[0]}, coordinates on the leading components "
+                             f"as transform returns them; got {Y.shape}.")
         check_finite(Y, "Y")
         return Y @ self.components_[: Y.shape[1]] + self.mean_
 
@@ -318,26 +324,18 @@ class FisherProjection(_LinearProjection):
         self
         """
         X, classes, y_index = check_training_data(self, X, y)
-        n_samples, n_features = X.shape
-        n_components = _check_n_components(
-            self.n_components, min(classes.size - 1, n_features),
-            f"FisherProjection with {classes.size} classes",
-        )
-        counts = np.bincount(y_index, minlength=classes.size)
-        means = np.stack([X[y_index == k].mean(axis=0) for k in range(classes.size)])
-        self.mean_ = counts @ means / n_samples
-        between = (means - self.mean_).T @ ((means - self.mean_) * counts[:, None]) / n_samples
-        within = centred_scatter(X - means[y_index], np.zeros(n_features)) / n_samples
+        n_components = _check_n_components(self.n_components, min(classes.size - 1, X.shape[1]),
+                                           f"FisherProjection with {classes.size} classes")
+        counts = np.bincount(y_index)
+        means, (within,) = ml_estimates(X, y_index, "tied")  # S_W: the tied ML covariance
+        mean = counts @ means / X.shape[0]
+        between = (means - mean).T @ ((means - mean) * counts[:, None]) / X.shape[0]
         whitening = self._whitening(within)
-        eigenvalues, eigenvectors = np.linalg.eigh(whitening @ between @ whitening.T)
-        order = np.argsort(eigenvalues)[::-1][:n_components]
-        self.components_ = _fix_signs((whitening.T @ eigenvectors[:, order]).T)
-        self.eigenvalues_ = np.clip(eigenvalues[order], 0.0, None)
-        self.classes_ = classes
-        self.means_ = means
-        self.within_class_scatter_ = within
-        self.between_class_scatter_ = between
-        self.n_components_ = n_components
+        eigenvalues, directions = _leading(whitening @ between @ whitening.T, n_components)
+        self.classes_, self.means_, self.mean_, self.n_components_ = (classes, means, mean,
+                                                                       n_components)
+        self.within_class_scatter_, self.between_class_scatter_ = within, between
+        self.eigenvalues_, self.components_ = eigenvalues, _fix_signs(directions @ whitening)
         return self
 
     @staticmethod
@@ -345,11 +343,9 @@ class FisherProjection(_LinearProjection):
         r""":math:`P_1 = U \Sigma^{-1/2} U^T` from :math:`S_W = U \Sigma U^T`."""
         variances, axes = np.linalg.eigh(within)
         if variances[0] <= MIN_EIGENVALUE_RATIO * variances[-1]:
-            raise ValueError(
-                "the within-class scatter S_W is singular: some direction has no variance "
-                "inside the classes (for example pixels that are blank in every image), so "
-                "it cannot be whitened. Project the data with PCA first to drop those "
-                "directions, e.g. "
-                "FisherProjection().fit(PCA(n_components=100).fit_transform(X), y)."
-            )
+            raise ValueError("the within-class scatter S_W is singular: some direction has no "
+                             "variance inside the classes (for example pixels that are blank in "
+                             "every image), so it cannot be whitened. Project the data with PCA "
+                             "first to drop those directions, e.g. "
+                             "FisherProjection().fit(PCA(n_components=100).fit_transform(X), y).")
         return (axes / np.sqrt(variances)) @ axes.T

@@ -24,7 +24,7 @@ import numpy as np
 from scipy.stats import gamma
 
 from .datasets import CAT_SHELTER_CATEGORIES, Dataset
-from .gaussian import gaussian_log_density
+from .gaussian import log_class_density
 from .validation import check_gaussian_parameters, check_number, check_random_state, plain
 
 
@@ -474,7 +474,7 @@ def gaussian_bayes_error(means, covariances, priors=None, n_samples=100_000, ran
     counts = np.maximum(np.round(priors * n_samples).astype(int), 1)
     data = make_gaussian_classes(means, np.einsum("kij,klj->kil", factors, factors), counts,
                                  random_state=random_state)
-    joint = np.column_stack([np.log(priors[k]) + gaussian_log_density(data.X, means[k], factors[k])
+    joint = np.column_stack([np.log(priors[k]) + log_class_density(data.X, means[k], factors[k])
                              for k in range(n_classes)])
     wrong = np.argmax(joint, axis=1) != data.y
     rates = np.array([wrong[data.y == k].mean() for k in range(n_classes)])

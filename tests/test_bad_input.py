@@ -71,7 +71,7 @@ BAYES_METHODS = ("predict", "predict_proba", "predict_log_proba", "log_likelihoo
 ESTIMATORS = [
     *[Estimator(f"GaussianClassifier({c!r})", lambda c=c: GaussianClassifier(covariance=c),
                 X_NUMBERS,
-                Y_NUMBERS, "numbers", (*BAYES_METHODS, "log_density"))
+                Y_NUMBERS, "numbers", (*BAYES_METHODS, "log_marginal_density"))
       for c in ("full", "diag", "tied", "tied_diag")],
     Estimator("CategoricalClassifier", CategoricalClassifier, X_CATEGORIES, Y_CATEGORIES,
               "categories", BAYES_METHODS),

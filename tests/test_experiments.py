@@ -4,7 +4,7 @@ tables, repeated splits and draws, confidence summaries and squared multiple cor
 
 import numpy as np
 import pytest
-from conftest import gaussian_classes
+from gaussian_data import gaussian_classes
 from sklearn.dummy import DummyClassifier
 
 from lecture_utils.experiments import (

@@ -1,4 +1,4 @@
-"""Tests of lecture_utils.gaussian: GaussianClassifier, gaussian_log_density and the
+"""Tests of lecture_utils.gaussian: GaussianClassifier, log_class_density and the
 statistics, objective and closed forms around them.
 
 In order: ML estimates, densities, agreement with scipy and scikit-learn, the LLR closed
@@ -19,7 +19,7 @@ the package's output.
 
 import numpy as np
 import pytest
-from conftest import (
+from gaussian_data import (
     covariance_types,
     gaussian_classes,
     labelled_data,
@@ -32,6 +32,7 @@ from conftest import (
 )
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from scipy.linalg import solve_triangular
 from scipy.optimize import brentq
 from scipy.special import log_softmax, logsumexp, softmax
 from scipy.stats import multivariate_normal, norm
@@ -43,18 +44,20 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
+from lecture_utils import gaussian
 from lecture_utils.datasets import load_iris, load_iris_2d
 from lecture_utils.decision import QuadraticLLR, prior_log_odds_threshold
 from lecture_utils.gaussian import (
     COVARIANCE_TYPES,
     GaussianClassifier,
     class_statistics,
-    gaussian_log_density,
     gaussian_log_likelihood,
     lecture_gda_scores,
+    log_class_density,
     log_likelihood_gradients,
     tied_bayes_error,
     tied_linear_scores,
+    whiten,
 )
 from lecture_utils.synthetic import make_gaussian_classes
 
@@ -177,6 +180,80 @@ def test_given_priors_do_not_change_the_tied_covariance(three_classes):
     np.testing.assert_array_equal(weighted.covariances_, free.covariances_)
 
 
+@pytest.mark.parametrize("covariance", COVARIANCE_TYPES)
+def test_ml_estimates_give_one_matrix_per_class_or_the_one_they_share(three_classes, covariance):
+    X, y = three_classes
+    means, covariances = gaussian.ml_estimates(X, y, covariance)
+    _, _, expected_means, expected = ml_estimates(X, y, covariance)
+    np.testing.assert_allclose(means, expected_means, rtol=1e-12)
+    shared = covariance.startswith("tied")
+    assert covariances.shape == ((1, 3, 3) if shared else (3, 3, 3))
+    np.testing.assert_allclose(covariances, expected[:1] if shared else expected, rtol=1e-12,
+                               atol=1e-14)
+
+
+def test_shrinkage_moves_each_class_covariance_towards_the_pooled_one(three_classes):
+    X, y = three_classes
+    _, _, _, separate = ml_estimates(X, y, "full")
+    _, _, _, pooled = ml_estimates(X, y, "tied")
+    for s in (0.0, 0.3, 1.0):
+        _, shrunk = gaussian.ml_estimates(X, y, "full", shrinkage=s)
+        np.testing.assert_allclose(shrunk, (1 - s) * separate + s * pooled, rtol=1e-12)
+    np.testing.assert_array_equal(gaussian.ml_estimates(X, y, "tied", shrinkage=0.7)[1],
+                                  gaussian.ml_estimates(X, y, "tied")[1])
+
+
+@pytest.mark.parametrize("covariance", COVARIANCE_TYPES)
+def test_the_model_is_decided_at_fit_and_not_read_when_predicting(three_classes, covariance):
+    X, y = three_classes
+    model = GaussianClassifier(covariance=covariance).fit(X, y)
+    def answers():
+        return model.log_likelihood(X), model.predict_proba(X), model.nested_log_likelihoods(X, [2])
+
+    before = answers()
+    for other in COVARIANCE_TYPES:
+        model.set_params(covariance=other)
+        for expected, got in zip(before, answers(), strict=True):
+            np.testing.assert_array_equal(got, expected)
+
+
+def test_a_diagonal_factor_whitens_by_division_exactly_as_the_triangular_solve():
+    rng = np.random.default_rng(4)
+    X, mean, sds = rng.normal(size=(50, 4)), rng.normal(size=4), rng.uniform(0.1, 3.0, size=4)
+    expected = solve_triangular(np.diag(sds), (X - mean).T, lower=True).T
+    np.testing.assert_allclose(whiten(X, mean, np.diag(sds)), expected, rtol=1e-15, atol=0)
+    np.testing.assert_array_equal(whiten(X, mean, np.diag(sds)), (X - mean) / sds)
+
+
+@pytest.mark.parametrize(("covariance", "solves"), [("tied", 1), ("full", 3)])
+def test_classes_that_share_a_covariance_share_one_solve(three_classes, monkeypatch, covariance,
+                                                         solves):
+    X, y = three_classes
+    model = GaussianClassifier(covariance=covariance).fit(X, y)
+    sizes = []
+
+    def counting(factor, b, **kwargs):
+        sizes.append(b.shape[1])
+        return solve_triangular(factor, b, **kwargs)
+
+    monkeypatch.setattr(gaussian, "solve_triangular", counting)
+    model.log_likelihood(X)
+    assert sizes.count(len(X)) == solves  # one solve of all the rows per distinct covariance
+
+
+def test_tied_linear_scores_factor_the_shared_covariance_once(monkeypatch):
+    calls = []
+
+    def counting(matrix):
+        calls.append(np.shape(matrix))
+        return cholesky(matrix)
+
+    cholesky = np.linalg.cholesky
+    monkeypatch.setattr(np.linalg, "cholesky", counting)
+    tied_linear_scores(np.eye(5, 2), np.eye(2), np.full(5, 0.2))
+    assert calls == [(2, 2)]
+
+
 # ---------------------------------------------------------------- log-densities
 @pytest.mark.parametrize("covariance", COVARIANCE_TYPES)
 def test_log_likelihood_equals_scipy_logpdf(three_classes, covariance):
@@ -193,26 +270,27 @@ def test_log_likelihood_equals_scipy_logpdf(three_classes, covariance):
 
 
 @pytest.mark.parametrize("d", [1, 2, 5, 20])
-def test_gaussian_log_density_equals_scipy_logpdf(d):
+def test_log_class_density_equals_scipy_logpdf(d):
     rng = np.random.default_rng(d)
     sigma = well_conditioned_covariance(rng, d)
     mean = rng.normal(size=d)
     X = mean + 2.0 * rng.standard_normal((50, d))
     np.testing.assert_allclose(
-        gaussian_log_density(X, mean, np.linalg.cholesky(sigma)),
+        log_class_density(X, mean, np.linalg.cholesky(sigma)),
         multivariate_normal(mean, sigma).logpdf(X),
         rtol=1e-10,
     )
 
 
 @pytest.mark.parametrize("covariance", COVARIANCE_TYPES)
-def test_log_density_and_posteriors_follow_bayes_rule(three_classes, covariance):
+def test_marginal_density_and_posteriors_follow_bayes_rule(three_classes, covariance):
     X, y = three_classes
     model = GaussianClassifier(covariance=covariance, priors=[0.2, 0.5, 0.3]).fit(X, y)
     _, _, means, covariances = ml_estimates(X, y, covariance)
     points = query_points(X)
     joint = scipy_log_likelihood(points, means, covariances) + np.log([0.2, 0.5, 0.3])
-    np.testing.assert_allclose(model.log_density(points), logsumexp(joint, axis=1), rtol=1e-10)
+    np.testing.assert_allclose(model.log_marginal_density(points), logsumexp(joint, axis=1),
+                               rtol=1e-10)
     densities = np.exp(joint)
     posterior = densities / densities.sum(axis=1, keepdims=True)
     np.testing.assert_allclose(model.predict_proba(points), posterior, rtol=1e-9, atol=1e-15)
@@ -330,7 +408,10 @@ def test_llr_coefficients_match_the_closed_form(two_classes, covariance):
         np.linalg.slogdet(p1)[1] - np.linalg.slogdet(p0)[1]
     )
     coefficients = model.llr_coefficients()
-    np.testing.assert_allclose(coefficients.A, A, rtol=1e-9, atol=1e-12)
+    if covariance.startswith("tied"):  # equal precisions: no quadratic term at all
+        assert coefficients.A is None and np.all(A == 0.0)
+    else:
+        np.testing.assert_allclose(coefficients.A, A, rtol=1e-9, atol=1e-12)
     np.testing.assert_allclose(coefficients.b, b, rtol=1e-9, atol=1e-12)
     np.testing.assert_allclose(coefficients.c, c, rtol=1e-9, atol=1e-12)
     points = query_points(X)
@@ -343,8 +424,8 @@ def test_llr_coefficients_match_the_closed_form(two_classes, covariance):
 def test_tied_llr_is_linear(two_classes, covariance):
     X, y = two_classes
     coefficients = GaussianClassifier(covariance=covariance).fit(X, y).llr_coefficients()
-    assert np.all(coefficients.A == 0.0)
-    assert coefficients.A.shape == (3, 3)
+    assert coefficients.A is None  # a linear ratio has no quadratic term, not a zero matrix
+    assert coefficients.b.shape == (3,)
 
 
 def test_full_llr_is_quadratic(two_classes):
@@ -501,22 +582,26 @@ def test_density_peaks_merge_overlapping_classes_and_keep_separate_ones():
     assert peaks.shape == (2, 2)  # classes 0 and 1 overlap: one hill between their means
     np.testing.assert_allclose(peaks[0], [0.65, 0.5], atol=1e-4)
     np.testing.assert_allclose(peaks[1], model.means_[2], atol=1e-4)
-    np.testing.assert_allclose(heights, np.exp(model.log_density(peaks)))
+    np.testing.assert_allclose(heights, np.exp(model.log_marginal_density(peaks)))
     with pytest.raises(ValueError, match="shape"):
         density_peaks(model, np.zeros((1, 3)))
 
 
 # ------------------------------------------------------- the formula, and its range
 @pytest.mark.parametrize("covariance", COVARIANCE_TYPES)
-def test_log_likelihood_is_gaussian_log_density_with_the_cholesky_factors(three_classes,
-                                                                          covariance):
+def test_log_likelihood_is_log_class_density_with_the_cholesky_factors(three_classes,
+                                                                       covariance):
     X, y = three_classes
     model = GaussianClassifier(covariance=covariance).fit(X, y)
-    for k, (mean, factor) in enumerate(zip(model.means_, model.cholesky_factors_, strict=True)):
-        L = np.diag(factor) if factor.ndim == 1 else factor
+    assert model.cholesky_factors_.shape == model.covariances_.shape == (3, 3, 3)
+    for k, (mean, L) in enumerate(zip(model.means_, model.cholesky_factors_, strict=True)):
+        np.testing.assert_array_equal(L, np.tril(L))
         np.testing.assert_allclose(L @ L.T, model.covariances_[k], rtol=1e-12, atol=1e-12)
-        np.testing.assert_array_equal(model.log_likelihood(X)[:, k],
-                                      gaussian_log_density(X, mean, factor))
+        expected = log_class_density(X, mean, L)
+        if covariance.startswith("tied"):  # X is whitened once, about the centre of the means
+            np.testing.assert_allclose(model.log_likelihood(X)[:, k], expected, rtol=1e-13)
+        else:
+            np.testing.assert_array_equal(model.log_likelihood(X)[:, k], expected)
 
 
 @pytest.mark.parametrize("covariance", COVARIANCE_TYPES)
@@ -809,7 +894,7 @@ def test_scores_from_another_covariance_follow_the_formula():
 
 @pytest.mark.parametrize(
     ("covariance", "priors", "message"),
-    [(np.eye(3), [0.5, 0.5], r"covariance must be the one 2 x 2 matrix that the classes share"),
+    [(np.eye(3), [0.5, 0.5], r"cov_matrix must be the one 2 x 2 matrix that the classes share"),
      (np.stack([np.eye(2)] * 2), [0.5, 0.5], r"got shape \(2, 2, 2\)"),
      ([[1.0, 0.5], [0.0, 1.0]], [0.5, 0.5], r"not symmetric"),
      ([[1.0, 2.0], [2.0, 1.0]], [0.5, 0.5], r"not positive definite"),
@@ -1048,7 +1133,10 @@ def test_swapping_the_two_labels_negates_the_llr(data, covariance):
     points = np.vstack([X, spread_points(X)])
     np.testing.assert_allclose(mirror.llr(points), -model.llr(points), rtol=1e-10, atol=1e-10)
     coefficients, mirrored = model.llr_coefficients(), mirror.llr_coefficients()
-    np.testing.assert_allclose(mirrored.A, -coefficients.A, rtol=1e-9, atol=1e-12)
+    if covariance.startswith("tied"):
+        assert mirrored.A is None and coefficients.A is None
+    else:
+        np.testing.assert_allclose(mirrored.A, -coefficients.A, rtol=1e-9, atol=1e-12)
     np.testing.assert_allclose(mirrored.b, -coefficients.b, rtol=1e-9, atol=1e-12)
     np.testing.assert_allclose(mirrored.c, -coefficients.c, rtol=1e-9, atol=1e-12)
 

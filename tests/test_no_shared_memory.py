@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-from conftest import gaussian_classes
+from gaussian_data import gaussian_classes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -68,8 +68,8 @@ def _gaussian_use(model, X_new, extra):
     with_gaps[::2, 1] = np.nan
     return (_generative_use(model, X_new, extra)
             + list(model.nested_log_likelihoods(X_new, extra["dimensions"]))
-            + [model.log_density(X_new), model.impute(with_gaps), model.impute(extra["gaps"]),
-               *model.sample(5, random_state=0)])
+            + [model.log_marginal_density(X_new), model.impute(with_gaps),
+               model.impute(extra["gaps"]), *model.sample(5, random_state=0)])
 
 
 def _gaussian_extra(rng):

@@ -185,6 +185,15 @@ def test_lda_whitens_the_within_class_covariance(seed):
     np.testing.assert_allclose(tied.covariances_[0], np.eye(3), atol=1e-9)
 
 
+def test_within_class_scatter_is_the_tied_models_covariance_and_means_its_means():
+    X, y = blobs(3)
+    lda, tied = FisherProjection().fit(X, y), GaussianClassifier(covariance="tied").fit(X, y)
+    np.testing.assert_array_equal(lda.within_class_scatter_, tied.covariances_[0])
+    np.testing.assert_array_equal(lda.means_, tied.means_)
+    np.testing.assert_allclose(lda.within_class_scatter_, within_class_covariance(X, y),
+                               rtol=1e-12)
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000))
 def test_tied_model_decides_the_same_with_or_without_lda(seed):

@@ -12,7 +12,7 @@ Every reference value is computed here from the counts or from scipy, in log spa
 """
 
 import numpy as np
-from conftest import make_labels, well_conditioned_covariance
+from gaussian_data import make_labels, well_conditioned_covariance
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.special import logsumexp

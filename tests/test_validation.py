@@ -8,11 +8,14 @@ from sklearn.base import BaseEstimator
 from sklearn.exceptions import NotFittedError
 
 from lecture_utils.validation import (
+    MIN_PIVOT_RATIO,
     PRIOR_SUM_TOLERANCE,
     check_dimensions,
     check_features,
+    check_gaussian_parameters,
     check_priors,
     check_training_data,
+    cholesky_factors,
     plain,
 )
 
@@ -118,3 +121,51 @@ def test_check_dimensions_returns_whole_numbers_in_order():
 def test_check_dimensions_names_the_bad_dimension(dimensions, message):
     with pytest.raises(ValueError, match=message):
         check_dimensions(dimensions, 5)
+
+
+# ------------------------------------------------------------ covariance matrices
+def test_check_gaussian_parameters_factors_each_matrix_or_the_shared_one():
+    means, factors = check_gaussian_parameters([[0.0], [1.0]], [[[4.0]], [[9.0]]])
+    assert factors.tolist() == [[[2.0]], [[3.0]]]
+    means, factor = check_gaussian_parameters([[0.0], [1.0]], [[4.0]], shared=True)
+    assert factor.tolist() == [[2.0]] and means.shape == (2, 1)
+    with pytest.raises(ValueError, match=r"cov_matrix must be the one 1 x 1 matrix .* \(2, 1, 1\)"):
+        check_gaussian_parameters([[0.0], [1.0]], [[[4.0]], [[9.0]]], shared=True)
+    with pytest.raises(ValueError, match=r"cov_matrix is not positive definite"):
+        check_gaussian_parameters([[0.0, 0.0]], [[1.0, 2.0], [2.0, 1.0]], shared=True)
+
+
+def test_cholesky_factors_are_the_lower_factors():
+    rng = np.random.default_rng(0)
+    A = rng.normal(size=(3, 4, 4))
+    covariances = A @ A.transpose(0, 2, 1) + np.eye(4)
+    factors = cholesky_factors(covariances, ["a", "b", "c"], model="full")
+    np.testing.assert_allclose(factors @ factors.transpose(0, 2, 1), covariances, rtol=1e-12)
+    np.testing.assert_array_equal(factors, np.tril(factors))
+
+
+SINGULAR = np.array([[1.0, 1.0], [1.0, 1.0]])
+
+
+@pytest.mark.parametrize(("matrix", "model", "message"), [
+    (np.diag([1.0, 0.0]), "full", r"^c is singular: feature 1 has zero variance within the "
+     r"class\. Drop that feature, or use covariance='tied' if only some classes are constant\.$"),
+    (np.diag([1.0, 0.0]), "tied", r"^c is singular: feature 1 has zero variance within the "
+     r"classes\. Drop that feature\.$"),
+    (SINGULAR, "tied", r"^c is singular: some features are \(almost\) linear combinations"),
+    (SINGULAR + np.diag([0.0, 1e-13]), "full", r"linear combinations"),
+    (np.diag([1.0, np.inf]), "diag", r"^c overflows: .*StandardScaler"),
+    (np.diag([1.0, 1e-310]), "diag", r"^c underflows: feature 1 has variance 1e-310, .*Scaler"),
+    (SINGULAR, None, r"^c is not positive definite .* add a small multiple of the identity\.$"),
+    (-np.eye(2), None, r"^c is not positive definite"),
+])
+def test_cholesky_factors_say_why_a_covariance_has_none(matrix, model, message):
+    with pytest.raises(ValueError, match=message):
+        cholesky_factors(np.stack([np.eye(2), matrix]), ["fine", "c"], model=model)
+
+
+def test_a_feature_is_redundant_below_the_pivot_ratio():
+    kept = SINGULAR + np.diag([0.0, 1e-10])  # the second feature keeps 1e-10 of its variance
+    assert cholesky_factors(kept[None], ["c"], model="full")[0, 1, 1] ** 2 > MIN_PIVOT_RATIO
+    with pytest.raises(ValueError, match="linear combinations"):
+        cholesky_factors((SINGULAR + np.diag([0.0, 1e-14]))[None], ["c"], model="full")
