@@ -36,12 +36,10 @@ CHECKSUMS = {
 }
 
 #: SHA-256 of the arrays of every ``.npz`` data file, as `arrays_sha256` computes
-#: it: what `read_npz` verifies. A compressed file's bytes (its entry in
+#: it: what `load_mnist` verifies. A compressed file's bytes (its entry in
 #: `CHECKSUMS`, for the committed copy) depend on the zlib that wrote it; its
 #: arrays do not, so a rebuilt file that compressed differently still loads.
-ARRAY_CHECKSUMS = {
-    "mnist.npz": "06b0d1f124c4e5fa796686ade41a9b778edacc8622f2195a352ef479ad44fc16",
-}
+ARRAY_CHECKSUMS = {"mnist.npz": "06b0d1f124c4e5fa796686ade41a9b778edacc8622f2195a352ef479ad44fc16"}
 
 #: The arrays of ``mnist.npz``, in the order `arrays_sha256` reads them.
 MNIST_KEYS = ("x_train", "y_train", "x_test", "y_test")
@@ -79,9 +77,8 @@ class Dataset:
     @property
     def frame(self):
         """The data as a pandas DataFrame, one column per feature plus the label."""
-        frame = pd.DataFrame(self.X, columns=list(self.feature_names))
-        frame[self.target_name] = self.y
-        return frame
+        return pd.DataFrame(self.X, columns=list(self.feature_names)).assign(
+            **{self.target_name: self.y})
 
 
 def sha256_of(path):
@@ -92,18 +89,13 @@ def sha256_of(path):
     >>> sha256_of(DATA_DIR / "iris.csv") == CHECKSUMS["iris.csv"]
     True
     """
-    digest = hashlib.sha256()
     with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def _restore_advice(name):
-    return (
-        f"It ships with the repository: restore it with `git checkout -- data/{name}` "
-        "(data/README.md says how it was made)."
-    )
+    return (f"It ships with the repository: restore it with `git checkout -- data/{name}` "
+            "(data/README.md says how it was made).")
 
 
 def _data_path(name, known, data_dir):
@@ -118,37 +110,8 @@ def _data_path(name, known, data_dir):
 
 def _check_digest(path, actual, expected, what="SHA-256"):
     if actual != expected:
-        raise ValueError(
-            f"data file {path} has been altered or corrupted: its {what} is {actual}, "
-            f"expected {expected}. {_restore_advice(path.name)}"
-        )
-
-
-def verified_path(name, data_dir=None):
-    """Path of data file ``name`` after checking that it exists and is unaltered.
-
-    Parameters
-    ----------
-    name : str
-        A file name listed in `CHECKSUMS`.
-    data_dir : path-like, default=None
-        Where to look; `DATA_DIR` by default.
-
-    Raises
-    ------
-    FileNotFoundError
-        The file is missing.
-    ValueError
-        The file's checksum differs from the recorded one.
-
-    Examples
-    --------
-    >>> verified_path("iris.csv").name
-    'iris.csv'
-    """
-    path = _data_path(name, CHECKSUMS, data_dir)
-    _check_digest(path, sha256_of(path), CHECKSUMS[name])
-    return path
+        raise ValueError(f"data file {path} has been altered or corrupted: its {what} is "
+                         f"{actual}, expected {expected}. {_restore_advice(path.name)}")
 
 
 def arrays_sha256(arrays, keys):
@@ -181,72 +144,37 @@ def arrays_sha256(arrays, keys):
     return digest.hexdigest()
 
 
-def read_npz(name, keys, data_dir=None):
-    """Read arrays from a ``.npz`` data file, without pickle, and verify them.
+def read_csv(name, data_dir=None):
+    """Read a CSV data file into a DataFrame after checking that it exists and is unaltered.
 
     Parameters
     ----------
     name : str
-        A file name listed in `ARRAY_CHECKSUMS`.
-    keys : sequence of str
-        The arrays to read; their `arrays_sha256` must equal the recorded one.
+        A file name listed in `CHECKSUMS`.
     data_dir : path-like, default=None
         Where to look; `DATA_DIR` by default.
-
-    Returns
-    -------
-    dict str -> ndarray
 
     Raises
     ------
     FileNotFoundError
         The file is missing.
     ValueError
-        The file is not a readable ``.npz`` archive without pickled objects,
-        lacks one of ``keys``, or its arrays differ from the recorded checksum.
-
-    Examples
-    --------
-    >>> read_npz("mnist.npz", MNIST_KEYS)["y_test"][:5].tolist()
-    [7, 2, 1, 0, 4]
-    """
-    path = _data_path(name, ARRAY_CHECKSUMS, data_dir)
-    try:
-        with np.load(path, allow_pickle=False) as archive:
-            missing = [key for key in keys if key not in archive.files]
-            arrays = {key: archive[key] for key in keys if key not in missing}
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as error:
-        raise ValueError(
-            f"data file {path} cannot be read as an .npz archive of plain arrays "
-            f"({type(error).__name__}: {error}). {_restore_advice(name)}"
-        ) from None
-    if missing:
-        raise ValueError(
-            f"data file {path} has no array named {missing[0]!r}. {_restore_advice(name)}"
-        )
-    _check_digest(path, arrays_sha256(arrays, keys), ARRAY_CHECKSUMS[name],
-                  what="arrays SHA-256")
-    return arrays
-
-
-def read_csv(name, data_dir=None):
-    """Read a verified CSV data file (`verified_path`) into a DataFrame.
+        The file's checksum differs from the recorded one.
 
     Examples
     --------
     >>> read_csv("cat_fur.csv").shape
     (10, 2)
     """
-    return pd.read_csv(verified_path(name, data_dir))
+    path = _data_path(name, CHECKSUMS, data_dir)
+    _check_digest(path, sha256_of(path), CHECKSUMS[name])
+    return pd.read_csv(path)
 
 
 def _labelled(frame, feature_columns, target_column, dtype=float):
-    return Dataset(
-        X=frame[list(feature_columns)].to_numpy(dtype=dtype),
-        y=frame[target_column].to_numpy(dtype=object).astype(str),
-        feature_names=tuple(feature_columns),
-        target_name=target_column,
-    )
+    return Dataset(frame[list(feature_columns)].to_numpy(dtype=dtype),
+                   frame[target_column].to_numpy(dtype=object).astype(str),
+                   tuple(feature_columns), target_column)
 
 
 IRIS_FEATURES = ("sepal_length_cm", "sepal_width_cm", "petal_length_cm", "petal_width_cm")
@@ -302,11 +230,8 @@ def load_cat_fur(data_dir=None):
 
 
 #: The categories of each feature of the shelter cats, in a natural order.
-CAT_SHELTER_CATEGORIES = {
-    "fur": FUR_COLOURS,
-    "size": ("small", "medium", "large"),
-    "coat": ("short", "long"),
-}
+CAT_SHELTER_CATEGORIES = {"fur": FUR_COLOURS, "size": ("small", "medium", "large"),
+                          "coat": ("short", "long")}
 
 
 def load_cat_shelter(data_dir=None):
@@ -363,8 +288,7 @@ def load_code_punctuation(split="train", data_dir=None):
     if split not in CODE_SPLITS:
         raise ValueError(f"split must be one of {CODE_SPLITS}; got {split!r}.")
     frame = read_csv("code_punctuation.csv", data_dir)
-    if split != "all":
-        frame = frame[frame["split"] == split]
+    frame = frame if split == "all" else frame[frame["split"] == split]
     return _labelled(frame, CLASS_NAMES, "language", dtype=np.int64)
 
 
@@ -407,9 +331,8 @@ def load_code_corpus(data_dir=None, features="punctuation"):
     (517, 49)
     """
     if features not in CODE_CORPUS_FEATURES:
-        raise ValueError(
-            f"features must be one of {tuple(CODE_CORPUS_FEATURES)}; got {features!r}."
-        )
+        raise ValueError(f"features must be one of {tuple(CODE_CORPUS_FEATURES)}; got "
+                         f"{features!r}.")
     name, columns = CODE_CORPUS_FEATURES[features]
     return _labelled(read_csv(name, data_dir), columns, "language", dtype=np.int64)
 
@@ -471,8 +394,22 @@ def load_mnist(data_dir=None):
     """The MNIST handwritten digits: 60,000 training and 10,000 test images.
 
     Each image is a row of 28 x 28 = 784 grey levels, 0 (white background) to
-    255 (ink), in row-major order. The arrays' checksum is verified
-    (`ARRAY_CHECKSUMS`) before they are returned; nothing is unpickled.
+    255 (ink), in row-major order. The arrays (`MNIST_KEYS`) are read without pickle,
+    and their checksum (`arrays_sha256`) is compared with `ARRAY_CHECKSUMS` before they
+    are returned.
+
+    Parameters
+    ----------
+    data_dir : path-like, default=None
+        Where to look for ``mnist.npz``; `DATA_DIR` by default.
+
+    Raises
+    ------
+    FileNotFoundError
+        The file is missing.
+    ValueError
+        The file is not a readable ``.npz`` archive without pickled objects, lacks one
+        of the arrays, or its arrays differ from the recorded checksum.
 
     Returns
     -------
@@ -485,11 +422,18 @@ def load_mnist(data_dir=None):
     >>> load_mnist().image_shape
     (28, 28)
     """
-    arrays = read_npz("mnist.npz", MNIST_KEYS, data_dir)
-    return TrainTest(
-        X_train=arrays["x_train"],
-        y_train=arrays["y_train"].astype(np.int64),
-        X_test=arrays["x_test"],
-        y_test=arrays["y_test"].astype(np.int64),
-        image_shape=MNIST_IMAGE_SHAPE,
-    )
+    name = "mnist.npz"
+    path = _data_path(name, ARRAY_CHECKSUMS, data_dir)
+    try:
+        with np.load(path, allow_pickle=False) as archive:
+            arrays = {key: archive[key] for key in MNIST_KEYS if key in archive.files}
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as error:
+        raise ValueError(f"data file {path} cannot be read as an .npz archive of plain arrays "
+                         f"({type(error).__name__}: {error}). {_restore_advice(name)}") from None
+    missing = [key for key in MNIST_KEYS if key not in arrays]
+    if missing:
+        raise ValueError(f"data file {path} has no array named {missing[0]!r}. "
+                         f"{_restore_advice(name)}")
+    _check_digest(path, arrays_sha256(arrays, MNIST_KEYS), ARRAY_CHECKSUMS[name], "arrays SHA-256")
+    return TrainTest(arrays["x_train"], arrays["y_train"].astype(np.int64), arrays["x_test"],
+                     arrays["y_test"].astype(np.int64), MNIST_IMAGE_SHAPE)

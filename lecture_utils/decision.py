@@ -14,10 +14,8 @@ from sklearn.utils.validation import check_is_fitted
 def _log_priors(priors, n_classes):
     priors = np.asarray(priors, dtype=float)
     if priors.shape != (n_classes,):
-        raise ValueError(
-            f"priors has shape {priors.shape} but the log-likelihoods have "
-            f"{n_classes} columns; give one prior per class."
-        )
+        raise ValueError(f"priors has shape {priors.shape} but the log-likelihoods have "
+                         f"{n_classes} columns; give one prior per class.")
     with np.errstate(divide="ignore"):
         return np.log(priors)
 
@@ -113,11 +111,9 @@ def _possible(log_values, among, undefined):
 def _raise_for_first(impossible, among, undefined):
     """Name the first sample flagged in ``impossible`` and the fix."""
     if np.any(impossible):
-        raise ValueError(
-            f"sample {int(np.flatnonzero(impossible)[0])} has probability zero under {among}, "
-            f"so its {undefined} is undefined; smooth the estimates (for example alpha > 0 "
-            "for count models) or check the input."
-        )
+        raise ValueError(f"sample {int(np.flatnonzero(impossible)[0])} has probability zero "
+                         f"under {among}, so its {undefined} is undefined; smooth the estimates "
+                         "(for example alpha > 0 for count models) or check the input.")
 
 
 def prior_log_odds_threshold(prior):
@@ -138,9 +134,8 @@ def prior_log_odds_threshold(prior):
     """
     prior = np.asarray(prior, dtype=float)
     if np.any((prior <= 0) | (prior >= 1)) or not np.all(np.isfinite(prior)):
-        raise ValueError(
-            f"a prior must lie strictly between 0 and 1 to give a finite threshold; got {prior}."
-        )
+        raise ValueError(f"a prior must lie strictly between 0 and 1 to give a finite threshold; "
+                         f"got {prior}.")
     return np.log((1.0 - prior) / prior)  # = -log(pi / (1 - pi)), and +0.0 at pi = 1/2
 
 
@@ -200,10 +195,8 @@ def error_rate(y_true, y_pred):
     """
     y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
     if y_true.shape != y_pred.shape or y_true.ndim != 1 or y_true.size == 0:
-        raise ValueError(
-            f"y_true and y_pred must be non-empty 1-D arrays of the same length; got "
-            f"shapes {y_true.shape} and {y_pred.shape}."
-        )
+        raise ValueError(f"y_true and y_pred must be non-empty 1-D arrays of the same length; "
+                         f"got shapes {y_true.shape} and {y_pred.shape}.")
     return float(np.mean(y_true != y_pred))
 
 
@@ -305,11 +298,10 @@ class QuadraticLLR(NamedTuple):
             range (from a vanishingly small quadratic term) is left out.
         """
         if self.b.shape != (1,):
-            raise ValueError(
-                f"crossings solves llr(x) = level for one feature, but this ratio has "
-                f"{self.b.shape[0]} features; in several dimensions the boundary is a curve "
-                "or surface: draw it with plotting.plot_decision_regions instead."
-            )
+            raise ValueError(f"crossings solves llr(x) = level for one feature, but this ratio "
+                             f"has {self.b.shape[0]} features; in several dimensions the boundary "
+                             "is a curve or surface: draw it with plotting.plot_decision_regions "
+                             "instead.")
         level = float(level)
         if not np.isfinite(level):
             raise ValueError(f"level must be a finite number; got {level}.")
@@ -396,9 +388,8 @@ class LinearScores(NamedTuple):
         w0 : float
         """
         if self.W.shape[0] != 2:
-            raise ValueError(
-                f"a single boundary needs two classes; these scores have {self.W.shape[0]}."
-            )
+            raise ValueError(f"a single boundary needs two classes; these scores have "
+                             f"{self.W.shape[0]}.")
         with np.errstate(invalid="ignore"):
             w = self.W[1] - self.W[0]
         neither = np.isneginf(self.W[0]) & np.isneginf(self.W[1])
@@ -476,10 +467,9 @@ class BayesRuleMixin:
     def _require_binary(self, method):
         check_is_fitted(self)
         if self.classes_.size != 2:
-            raise ValueError(
-                f"{method} compares two classes, but this model has {self.classes_.size} "
-                f"({self.classes_.tolist()}); use log_likelihood for several classes."
-            )
+            raise ValueError(f"{method} compares two classes, but this model has "
+                             f"{self.classes_.size} ({self.classes_.tolist()}); use "
+                             "log_likelihood for several classes.")
 
 
 class ConicAxes(NamedTuple):
@@ -512,12 +502,11 @@ class ConicAxes(NamedTuple):
     @property
     def vertices(self):
         """Ends of every crossed axis, shape (n_crossed, 2, D), each pair by first coordinate."""
-        ends = []
-        for length, direction in zip(self.half_lengths, self.directions.T, strict=True):
-            if np.isfinite(length):
-                pair = self.centre + np.outer([-length, length], direction)
-                ends.append(pair[np.argsort(pair[:, 0])])
-        return np.array(ends).reshape(-1, 2, self.centre.size)
+        pairs = [self.centre + np.outer([-length, length], direction)
+                 for length, direction in zip(self.half_lengths, self.directions.T, strict=True)
+                 if np.isfinite(length)]
+        return np.array([pair[np.argsort(pair[:, 0])] for pair in pairs]).reshape(
+            -1, 2, self.centre.size)
 
 
 def conic_axes(quadratic, level=0.0):
@@ -565,18 +554,15 @@ def conic_axes(quadratic, level=0.0):
     b = np.asarray(quadratic.b, dtype=float)
     eigenvalues, vectors = np.linalg.eigh(A)
     if A.size == 0 or np.min(np.abs(eigenvalues)) <= 1e-12 * np.max(np.abs(eigenvalues)):
-        raise ValueError(
-            "A is None or singular, so the tie curve has no centre (a line or a parabola); "
-            "conic_axes needs a quadratic ratio with an invertible A, as QDA's usually is."
-        )
+        raise ValueError("A is None or singular, so the tie curve has no centre (a line or a "
+                         "parabola); conic_axes needs a quadratic ratio with an invertible A, as "
+                         "QDA's usually is.")
     centre = -0.5 * np.linalg.solve(A, b)
     r = float(level) - (float(quadratic.c) - 0.25 * b @ np.linalg.solve(A, b))
     squared = r / eigenvalues
-    with np.errstate(invalid="ignore"):
-        half_lengths = np.where(squared > 0, np.sqrt(np.abs(squared)), np.nan)
+    half_lengths = np.where(squared > 0, np.sqrt(np.abs(squared)), np.nan)
     order = np.argsort(-np.nan_to_num(half_lengths, nan=-1.0), kind="stable")
     crossed = int(np.sum(squared > 0))
     kind = ("degenerate" if r == 0 else "ellipse" if crossed == b.size
             else "empty" if crossed == 0 else "hyperbola")
-    return ConicAxes(centre=centre, directions=vectors[:, order],
-                     half_lengths=half_lengths[order], kind=kind)
+    return ConicAxes(centre, vectors[:, order], half_lengths[order], kind)

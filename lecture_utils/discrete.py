@@ -89,10 +89,8 @@ def smoothed_log_probabilities(counts, alpha=0.0):
     alpha = check_alpha(alpha)
     totals = counts.sum(axis=-1, keepdims=True) + alpha * counts.shape[-1]
     if np.any(totals <= 0):
-        raise ValueError(
-            "a row of counts sums to zero, so its relative frequencies are undefined (0/0); "
-            "use alpha > 0 or give every class some counts."
-        )
+        raise ValueError("a row of counts sums to zero, so its relative frequencies are "
+                         "undefined (0/0); use alpha > 0 or give every class some counts.")
     with np.errstate(divide="ignore"):
         return np.log(counts + alpha) - np.log(totals)
 
@@ -100,43 +98,32 @@ def smoothed_log_probabilities(counts, alpha=0.0):
 def _check_probability_rows(probabilities, m, name="probabilities"):
     probabilities = np.asarray(probabilities, dtype=float)
     if probabilities.ndim == 0 or probabilities.shape[-1] != m:
-        raise ValueError(
-            f"{name} must have the number of categories, {m}, along its last axis; got shape "
-            f"{probabilities.shape}."
-        )
+        raise ValueError(f"{name} must have the number of categories, {m}, along its last axis; "
+                         f"got shape {probabilities.shape}.")
     if (not np.all(np.isfinite(probabilities)) or np.any(probabilities < 0)
             or not np.allclose(probabilities.sum(axis=-1), 1.0, atol=1e-9)):
-        raise ValueError(
-            f"every row of {name} must lie on the simplex (entries >= 0 that sum to 1); "
-            "divide by the row sums if they are weights."
-        )
+        raise ValueError(f"every row of {name} must lie on the simplex (entries >= 0 that sum to "
+                         "1); divide by the row sums if they are weights.")
     return probabilities
 
 
 def _check_count_vector(counts):
     counts = np.asarray(counts, dtype=float)
-    if counts.ndim != 1 or counts.size < 2 or not np.all(np.isfinite(counts)) \
-            or np.any(counts < 0):
-        raise ValueError(
-            "counts must be a 1-D array of at least two finite, non-negative counts N_j "
-            f"(one per category); got {plain(counts.tolist())!r}."
-        )
+    if counts.ndim != 1 or counts.size < 2 or not np.all(np.isfinite(counts) & (counts >= 0)):
+        raise ValueError("counts must be a 1-D array of at least two finite, non-negative "
+                         f"counts N_j (one per category); got {plain(counts.tolist())!r}.")
     return counts
 
 
 def _check_concentration(concentration, m):
     concentration = np.asarray(concentration, dtype=float)
     if concentration.ndim > 1 or concentration.size not in (1, m):
-        raise ValueError(
-            f"the Dirichlet concentration a must be one number or one value per event "
-            f"(category), {m} here; got shape {concentration.shape}."
-        )
+        raise ValueError("the Dirichlet concentration a must be one number or one value per "
+                         f"event (category), {m} here; got shape {concentration.shape}.")
     concentration = np.broadcast_to(concentration, (m,))
     if not np.all(np.isfinite(concentration)) or np.any(concentration <= 0):
-        raise ValueError(
-            "the Dirichlet concentration a must be finite and positive (> 0) for every "
-            f"category; got {plain(concentration.tolist())!r}."
-        )
+        raise ValueError("the Dirichlet concentration a must be finite and positive (> 0) for "
+                         f"every category; got {plain(concentration.tolist())!r}.")
     return concentration
 
 
@@ -253,23 +240,14 @@ def maximise_on_simplex(counts, concentration=None):
     prior = None if concentration is None else _check_concentration(concentration, counts.size)
     exponents = counts if prior is None else counts + prior - 1.0
     if np.any(exponents < 0) or exponents.sum() <= 0:
-        raise ValueError(
-            f"the exponents N_j + a_j - 1 = {plain(exponents.tolist())!r} must be >= 0 with a "
-            "positive sum for a maximum to exist; use a concentration a_j >= 1."
-        )
-
-    def objective(theta):
-        pi = softmax(theta)
-        value = categorical_log_likelihood(counts, pi)
-        if prior is not None:
-            value += dirichlet_log_density(pi, prior)
-        return -value
-
-    def gradient(theta):  # d/dtheta of sum_j w_j log softmax(theta)_j is w - (sum w) pi
-        return -(exponents - exponents.sum() * softmax(theta))
-
-    result = minimize(objective, np.zeros(counts.size), jac=gradient, method="BFGS",
-                      options={"gtol": 1e-9})
+        raise ValueError(f"the exponents N_j + a_j - 1 = {plain(exponents.tolist())!r} must be "
+                         ">= 0 with a positive sum for a maximum to exist; use a concentration "
+                         "a_j >= 1.")
+    # f(pi) + log Dir(pi | a) is sum_j w_j log pi_j plus a constant, with w_j = N_j + a_j - 1;
+    # its gradient in theta is w - (sum_j w_j) pi
+    result = minimize(lambda theta: -xlogy(exponents, softmax(theta)).sum(), np.zeros(counts.size),
+                      jac=lambda theta: exponents.sum() * softmax(theta) - exponents,
+                      method="BFGS", options={"gtol": 1e-9})
     return softmax(result.x)
 
 
@@ -450,8 +428,8 @@ class CategoricalClassifier(_LinearCountModel):
         Pseudo-count added to every category of every class; 0 gives the ML
         estimates, under which a category never seen in a class has
         probability zero for that class.
-    priors : array-like of shape (n_classes,) or dict, default=None
-        Class priors in the order of ``classes_`` (or a mapping label -> prior).
+    priors : array-like of shape (n_classes,), default=None
+        Class priors in the order of ``classes_``.
         ``None`` uses the class frequencies of the training data.
     categories : None or list of array-like, default=None
         The possible values of each feature, in the order to report them.
@@ -501,9 +479,7 @@ class CategoricalClassifier(_LinearCountModel):
     """
 
     def __init__(self, *, alpha=0.0, priors=None, categories=None):
-        self.alpha = alpha
-        self.priors = priors
-        self.categories = categories
+        self.alpha, self.priors, self.categories = alpha, priors, categories
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -529,11 +505,9 @@ class CategoricalClassifier(_LinearCountModel):
         check_no_missing_categories(X)
         categories = self._categories(X)
         codes = encode_categories(X, categories, getattr(self, "feature_names_in_", None))
-        counts = []
-        for j, known in enumerate(categories):
-            table = np.zeros((classes.size, known.size))
-            np.add.at(table, (y_index, codes[:, j]), 1.0)
-            counts.append(table)
+        class_one_hot = np.eye(classes.size)[y_index]   # N^j_{c,v} = sum_i [y_i = c][x_ij = v]
+        counts = [class_one_hot.T @ np.eye(known.size)[codes[:, j]]
+                  for j, known in enumerate(categories)]
         self._fit_priors(classes, y_index)
         self.categories_ = categories
         self.category_count_ = counts
@@ -547,24 +521,18 @@ class CategoricalClassifier(_LinearCountModel):
                 try:
                     found.append(np.unique(X[:, j]))
                 except TypeError:
-                    raise TypeError(
-                        f"feature {j} mixes values of different types (e.g. strings and "
-                        "numbers) that cannot be sorted; convert the column to one type, "
-                        f"e.g. X[:, {j}].astype(str)."
-                    ) from None
+                    raise TypeError(f"feature {j} mixes values of different types (e.g. strings "
+                                    "and numbers) that cannot be sorted; convert the column to "
+                                    f"one type, e.g. X[:, {j}].astype(str).") from None
             return found
         if len(self.categories) != X.shape[1]:
-            raise ValueError(
-                f"categories lists {len(self.categories)} features but X has {X.shape[1]}; "
-                "give one list of possible values per column of X."
-            )
+            raise ValueError(f"categories lists {len(self.categories)} features but X has "
+                             f"{X.shape[1]}; give one list of possible values per column of X.")
         declared = [np.array(values) for values in self.categories]  # copies
         for j, values in enumerate(declared):
             if values.ndim != 1 or len(set(values.tolist())) != values.size:
-                raise ValueError(
-                    f"categories[{j}] must be a flat list of distinct values; got "
-                    f"{values.tolist()}."
-                )
+                raise ValueError(f"categories[{j}] must be a flat list of distinct values; got "
+                                 f"{values.tolist()}.")
         return declared
 
     def _codes(self, X):
@@ -595,10 +563,7 @@ class CategoricalClassifier(_LinearCountModel):
             A value that is not among the known categories of its feature.
         """
         codes = self._codes(X)
-        log_lik = np.zeros((codes.shape[0], self.classes_.size))
-        for j, log_prob in enumerate(self.feature_log_prob_):
-            log_lik += log_prob[:, codes[:, j]].T
-        return log_lik
+        return sum(log_prob[:, codes[:, j]].T for j, log_prob in enumerate(self.feature_log_prob_))
 
     def log_likelihood_of_labels(self, X, y):
         r"""Each sample's log-likelihood under its own label, :math:`\log P(x_n \mid y_n)`.
@@ -623,10 +588,8 @@ class CategoricalClassifier(_LinearCountModel):
         """
         log_lik = self.log_likelihood(X)
         if np.shape(y) != (log_lik.shape[0],):
-            raise ValueError(
-                f"y must hold one label per row of X ({log_lik.shape[0]}); got shape "
-                f"{np.shape(y)}."
-            )
+            raise ValueError(f"y must hold one label per row of X ({log_lik.shape[0]}); got "
+                             f"shape {np.shape(y)}.")
         return log_lik[np.arange(log_lik.shape[0]), class_index(self.classes_, y)]
 
     def llr_terms(self, X):
@@ -660,10 +623,8 @@ class CategoricalClassifier(_LinearCountModel):
         impossible = np.all(np.isneginf(self._log_probabilities()), axis=0)[columns]
         if impossible.any():
             row, j = np.argwhere(impossible)[0]
-            raise ValueError(
-                f"sample {row} has a value of feature {j} with probability zero in both "
-                "classes, so its llr term is undefined; use alpha > 0."
-            )
+            raise ValueError(f"sample {row} has a value of feature {j} with probability zero in "
+                             "both classes, so its llr term is undefined; use alpha > 0.")
         return self.llr_coefficients().b[columns]
 
     def _log_probabilities(self):
@@ -736,8 +697,8 @@ class MultinomialClassifier(_LinearCountModel):
     alpha : float, default=0.0
         Pseudo-count added to every event of every class; 0 gives the ML
         estimates.
-    priors : array-like of shape (n_classes,) or dict, default=None
-        Class priors in the order of ``classes_`` (or a mapping label -> prior).
+    priors : array-like of shape (n_classes,), default=None
+        Class priors in the order of ``classes_``.
         ``None`` uses the class frequencies of the training data.
 
     Attributes
@@ -764,8 +725,7 @@ class MultinomialClassifier(_LinearCountModel):
     """
 
     def __init__(self, *, alpha=0.0, priors=None):
-        self.alpha = alpha
-        self.priors = priors
+        self.alpha, self.priors = alpha, priors
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -790,15 +750,12 @@ class MultinomialClassifier(_LinearCountModel):
         alpha = check_alpha(self.alpha)
         X, classes, y_index = check_training_data(self, X, y)
         X = check_counts(X)
-        counts = np.zeros((classes.size, X.shape[1]))
-        np.add.at(counts, y_index, X)
+        counts = np.eye(classes.size)[y_index].T @ X   # N_{c,j}: the counts of class c, added up
         empty = counts.sum(axis=1) == 0
         if alpha == 0 and empty.any():
-            raise ValueError(
-                f"class {classes.tolist()[np.flatnonzero(empty)[0]]!r} has no counts at all in the "
-                "training data, so its frequencies are undefined (0/0); use alpha > 0 or "
-                "remove the empty samples."
-            )
+            raise ValueError(f"class {classes.tolist()[np.flatnonzero(empty)[0]]!r} has no "
+                             "counts at all in the training data, so its frequencies are "
+                             "undefined (0/0); use alpha > 0 or remove the empty samples.")
         self._fit_priors(classes, y_index)
         self.feature_count_ = counts
         self.feature_log_prob_ = smoothed_log_probabilities(counts, alpha)
@@ -875,8 +832,7 @@ def dirichlet_log_evidence(counts, concentration):
     if counts.ndim == 0 or np.any(counts < 0) or not np.all(np.isfinite(counts)):
         raise ValueError("counts must be an array of non-negative, finite counts (..., m).")
     a = _check_concentration(concentration, counts.shape[-1])
-    total_a = a.sum()
-    return (gammaln(total_a) - gammaln(counts.sum(axis=-1) + total_a)
+    return (gammaln(a.sum()) - gammaln(counts.sum(axis=-1) + a.sum())
             + (gammaln(counts + a) - gammaln(a)).sum(axis=-1))
 
 
@@ -955,16 +911,12 @@ def _contingency_table(a, b):
     """The counts :math:`O_{uv}` of the value pairs of two categorical variables."""
     a, b = np.asarray(a), np.asarray(b)
     if a.ndim != 1 or a.shape != b.shape:
-        raise ValueError(
-            f"a and b must be 1-D with one value per sample each; got shapes {a.shape} "
-            f"and {b.shape}."
-        )
+        raise ValueError("a and b must be 1-D with one value per sample each; got shapes "
+                         f"{a.shape} and {b.shape}.")
     table = crosstab(a, b).count
     if min(table.shape) < 2:
-        raise ValueError(
-            "each variable must take at least two values for a test of independence; got "
-            f"{table.shape[0]} and {table.shape[1]}."
-        )
+        raise ValueError("each variable must take at least two values for a test of "
+                         f"independence; got {table.shape[0]} and {table.shape[1]}.")
     return table
 
 
@@ -1003,17 +955,12 @@ def joint_feature(X, categories):
     """
     X = np.asarray(X, dtype=object)
     if X.ndim != 2 or X.shape[1] != len(categories):
-        raise ValueError(
-            f"X must be 2-D with one column per feature in categories ({len(categories)}); "
-            f"got shape {X.shape}."
-        )
+        raise ValueError("X must be 2-D with one column per feature in categories "
+                         f"({len(categories)}); got shape {X.shape}.")
     for d, values in enumerate(categories):
-        unknown = set(X[:, d].tolist()) - set(values)
-        if unknown:
-            raise ValueError(
-                f"feature {d} has values {sorted(map(str, unknown))} not in its categories "
-                f"{list(values)}."
-            )
+        if unknown := set(X[:, d].tolist()) - set(values):
+            raise ValueError(f"feature {d} has values {sorted(map(str, unknown))} not in its "
+                             f"categories {list(values)}.")
     joined = np.array([" / ".join(map(str, row)) for row in X], dtype=object)[:, None]
     combinations = [" / ".join(map(str, combo)) for combo in itertools.product(*categories)]
     return joined, [combinations]

@@ -1,9 +1,8 @@
 r"""Experiments that measure errors: error statistics, repeated fits, learning curves, tables.
 
 Statistics of errors: `mcnemar_test` (two classifiers on the same samples),
-`error_rate_interval` (one error rate), `most_confused_pairs` and `confusion_directions`
-(a confusion matrix), `best_possible_accuracy` (ties in the data), `paired_difference_test`
-(paired scores, corrected for overlapping splits).
+`confusion_directions` (a confusion matrix), `llr_calibration` (claimed against observed
+errors), `paired_difference_test` (paired scores, corrected for overlapping splits).
 
 Repeated fits: `scores_over_splits` scores several models on several feature sets over
 the same repeated stratified splits of one sample (scikit-learn's ``cross_validate``),
@@ -19,8 +18,7 @@ the test error of each model against the training-set size :math:`m`,
 every model fitted on the same stratified training sets in repetition :math:`r`;
 `gaussian_learning_curve` and `exponential_learning_curve` run it on fresh draws of
 `lecture_utils.synthetic`'s classes, `gaussian_accuracy_over_draws` compares models on
-them, and `outlier_effect`, `outlier_turn_against_log_odds` and
-`outlier_effects_over_draws` study one added sample.
+them, and `outlier_effect` and `outlier_effects_over_draws` study one added sample.
 
 Tables: `covariance_error_table` and `error_against_dimension` (the MNIST tables),
 `posterior_agreement` (ours against scikit-learn's twin, point by point), and
@@ -31,7 +29,8 @@ Every ``random_state`` follows one convention: None gives fresh randomness, an i
 fixed stream (`lecture_utils.validation.check_random_state`).
 """
 
-from dataclasses import dataclass
+from collections import namedtuple
+from itertools import groupby
 from typing import NamedTuple
 
 import numpy as np
@@ -51,6 +50,7 @@ from .validation import (
     check_gaussian_parameters,
     check_number,
     check_random_state,
+    class_index,
     plain,
 )
 
@@ -58,7 +58,7 @@ from .validation import (
 def _seed(random_state):
     """An int seed for scikit-learn: ``random_state`` itself if an int, else drawn from it."""
     if isinstance(random_state, int | np.integer) and not isinstance(random_state, bool):
-        return int(check_number("random_state", random_state, minimum=0, integer=True))
+        return check_number("random_state", random_state, minimum=0, integer=True)
     return int(check_random_state(random_state).integers(2**32 - 1))
 
 
@@ -73,16 +73,16 @@ def _check_sizes(train_sizes, minimum):
                      for m in np.atleast_1d(train_sizes)])
 
 
-def _check_labelled(X, y):
-    X, y = np.asarray(X), np.asarray(y)
+def _check_labelled(X, y, dtype=None):
+    X, y = np.asarray(X, dtype=dtype), np.asarray(y)
     if X.ndim != 2 or y.shape != (X.shape[0],):
-        raise ValueError(
-            f"X must be 2-D with one label in y per row; got shapes {X.shape} and {y.shape}."
-        )
+        raise ValueError(f"X must be 2-D with one label in y per row; got shapes {X.shape} and "
+                         f"{y.shape}.")
     return X, y
 
 
 # ------------------------------------------------------------------ statistics of errors
+#: Discordant counts of two classifiers and the exact McNemar p-value (`mcnemar_test`).
 class McNemarResult(NamedTuple):
     """Discordant counts of two classifiers and the exact McNemar p-value (`mcnemar_test`).
 
@@ -126,111 +126,22 @@ def mcnemar_test(y_true, pred_a, pred_b):
     McNemarResult(only_a_wrong=3, only_b_wrong=0, p_value=0.25)
     """
     y_true, pred_a, pred_b = np.asarray(y_true), np.asarray(pred_a), np.asarray(pred_b)
-    if (y_true.ndim != 1 or y_true.size == 0 or pred_a.shape != y_true.shape
-            or pred_b.shape != y_true.shape):
-        raise ValueError(
-            f"y_true, pred_a and pred_b must be non-empty 1-D arrays of the same length; got "
-            f"shapes {y_true.shape}, {pred_a.shape} and {pred_b.shape}."
-        )
-    wrong_a, wrong_b = pred_a != y_true, pred_b != y_true
-    only_a, only_b = int(np.sum(wrong_a & ~wrong_b)), int(np.sum(wrong_b & ~wrong_a))
-    if only_a + only_b == 0:
-        return McNemarResult(0, 0, 1.0)
-    return McNemarResult(only_a, only_b, float(binomtest(only_a, only_a + only_b).pvalue))
-
-
-def error_rate_interval(n_errors, n_samples, level=0.95):
-    r"""Exact (Clopper-Pearson) confidence interval for an error rate measured on a test set.
-
-    With :math:`e` errors among :math:`n` independent test samples,
-    :math:`e \sim \mathrm{Binomial}(n, p)`; the interval holds every :math:`p` that a
-    two-sided exact binomial test at level :math:`1 - \text{level}` does not reject,
-
-    .. math::
-
-        \Big[\, B^{-1}\big(\tfrac{1 - \text{level}}{2};\, e,\, n - e + 1\big),\;
-               B^{-1}\big(\tfrac{1 + \text{level}}{2};\, e + 1,\, n - e\big) \Big],
-
-    with :math:`B^{-1}(q; a, b)` the quantile of the Beta(a, b) distribution (roughly
-    :math:`\hat p \pm 1.96\sqrt{\hat p(1 - \hat p)/n}` for large :math:`n`).
-
-    Parameters
-    ----------
-    n_errors : int
-        :math:`e`, between 0 and ``n_samples``.
-    n_samples : int
-        :math:`n \ge 1`.
-    level : float in (0, 1), default=0.95
-
-    Returns
-    -------
-    (float, float)
-        The lower and upper end, as fractions in [0, 1].
-
-    Examples
-    --------
-    >>> [round(end, 4) for end in error_rate_interval(374, 10_000)]
-    [0.0338, 0.0413]
-    """
-    n_samples, n_errors = int(n_samples), int(n_errors)
-    if n_samples < 1 or not 0 <= n_errors <= n_samples:
-        raise ValueError(
-            f"n_errors must be between 0 and n_samples, and n_samples at least 1; got "
-            f"{n_errors} and {n_samples}."
-        )
-    if not 0.0 < level < 1.0:
-        raise ValueError(f"level is a probability strictly between 0 and 1; got {level}.")
-    interval = binomtest(n_errors, n_samples).proportion_ci(confidence_level=level,
-                                                             method="exact")
-    return float(interval.low), float(interval.high)
-
-
-def most_confused_pairs(confusion, classes=None, n_pairs=5):
-    r"""The pairs of classes mixed up most often, counting both directions.
-
-    With :math:`C_{ij}` the number of samples of class :math:`i` predicted as :math:`j`,
-    the pair :math:`\{a, b\}` scores :math:`C_{ab} + C_{ba}`.
-
-    Parameters
-    ----------
-    confusion : array-like of shape (n_classes, n_classes)
-        Rows are true classes, columns predicted ones.
-    classes : sequence, default=None
-        Names of the rows; ``0 .. n_classes - 1`` by default.
-    n_pairs : int, default=5
-
-    Returns
-    -------
-    list of tuple ``(a, b, total, a_as_b, b_as_a)``
-        Most confused first; ties in the order of ``classes``. Pairs never confused are
-        left out.
-
-    Examples
-    --------
-    >>> most_confused_pairs([[5, 2, 0], [1, 6, 0], [0, 3, 4]], ["a", "b", "c"])
-    [('a', 'b', 3, 2, 1), ('b', 'c', 3, 0, 3)]
-    """
-    confusion = np.asarray(confusion)
-    if confusion.ndim != 2 or confusion.shape[0] != confusion.shape[1]:
-        raise ValueError(f"confusion must be a square matrix; got shape {confusion.shape}.")
-    classes = list(range(confusion.shape[0])) if classes is None else list(classes)
-    if len(classes) != confusion.shape[0]:
-        raise ValueError(
-            f"classes has {len(classes)} names for a {confusion.shape[0]}-class confusion matrix."
-        )
-    rows, cols = np.triu_indices(confusion.shape[0], k=1)
-    totals = confusion[rows, cols] + confusion[cols, rows]
-    return [(classes[rows[i]], classes[cols[i]], int(totals[i]),
-             int(confusion[rows[i], cols[i]]), int(confusion[cols[i], rows[i]]))
-            for i in np.argsort(-totals, kind="stable")[:n_pairs] if totals[i] > 0]
+    if y_true.ndim != 1 or y_true.size == 0 or not pred_a.shape == pred_b.shape == y_true.shape:
+        raise ValueError(f"y_true, pred_a and pred_b must be non-empty 1-D arrays of the same "
+                         f"length; got shapes {y_true.shape}, {pred_a.shape} and {pred_b.shape}.")
+    only_a = int(np.sum((pred_a != y_true) & (pred_b == y_true)))
+    only_b = int(np.sum((pred_b != y_true) & (pred_a == y_true)))
+    p_value = binomtest(only_a, only_a + only_b).pvalue if only_a + only_b else 1.0
+    return McNemarResult(only_a, only_b, float(p_value))
 
 
 def confusion_directions(confusion, spread, n_pairs=5):
     r"""The most confused pairs of classes, which way their errors go, and whether by chance.
 
-    For a pair :math:`\{a, b\}` of `most_confused_pairs`, with :math:`C_{ab}` samples of
-    :math:`a` predicted as :math:`b` and :math:`C_{ba}` the reverse: if an error of the
-    pair were equally likely to go either way,
+    With :math:`C_{ab}` the number of samples of class :math:`a` predicted as :math:`b`,
+    the pair :math:`\{a, b\}` is confused :math:`C_{ab} + C_{ba}` times; pairs never
+    confused are left out, ties keep the order of the classes. If an error of the pair
+    were equally likely to go either way,
     :math:`C_{ab} \sim \mathrm{Binomial}(C_{ab} + C_{ba}, \tfrac12)` (the exact two-sided
     test of `mcnemar_test`). ``spread`` gives one number per class, such as
     :math:`\log|\Sigma_k|` (the log-volume of its Gaussian); the last column says whether
@@ -256,51 +167,28 @@ def confusion_directions(confusion, spread, n_pairs=5):
     >>> table[["a", "b", "a read as b", "b read as a", "most go to the wider"]].values.tolist()
     [[0, 1, 9, 1, True], [1, 2, 0, 2, False]]
     """
-    confusion = np.asarray(confusion)
-    spread = np.asarray(spread, dtype=float)
+    confusion, spread = np.asarray(confusion), np.asarray(spread, dtype=float)
+    if confusion.ndim != 2 or confusion.shape[0] != confusion.shape[1]:
+        raise ValueError(f"confusion must be a square matrix; got shape {confusion.shape}.")
     if spread.shape != (confusion.shape[0],):
         raise ValueError(f"spread must give one number per class ({confusion.shape[0]}); "
                          f"got shape {spread.shape}.")
-    rows = []
-    for a, b, _, a_as_b, b_as_a in most_confused_pairs(confusion, n_pairs=n_pairs):
-        wider, narrower = (a, b) if spread[a] > spread[b] else (b, a)
-        rows.append({"a": a, "b": b, "a read as b": a_as_b, "b read as a": b_as_a,
-                     "p, either way alike": float(binomtest(a_as_b, a_as_b + b_as_a).pvalue),
-                     "wider class": wider, "spread difference": spread[wider] - spread[narrower],
-                     "most go to the wider": bool(confusion[narrower, wider]
-                                                  > confusion[wider, narrower])})
-    return pd.DataFrame(rows, columns=["a", "b", "a read as b", "b read as a",
-                                       "p, either way alike", "wider class",
-                                       "spread difference", "most go to the wider"])
+    a, b = np.triu_indices(confusion.shape[0], k=1)
+    totals = confusion[a, b] + confusion[b, a]
+    pairs = [i for i in np.argsort(-totals, kind="stable")[:n_pairs] if totals[i] > 0]
+    a, b = a[pairs], b[pairs]
+    a_as_b, b_as_a = confusion[a, b], confusion[b, a]
+    wider = np.where(spread[a] > spread[b], a, b)
+    narrower = a + b - wider
+    return pd.DataFrame({
+        "a": a, "b": b, "a read as b": a_as_b, "b read as a": b_as_a,
+        "p, either way alike": [binomtest(k, k + j).pvalue for k, j in zip(a_as_b, b_as_a,
+                                                                             strict=True)],
+        "wider class": wider, "spread difference": spread[wider] - spread[narrower],
+        "most go to the wider": confusion[narrower, wider] > confusion[wider, narrower]})
 
 
-def best_possible_accuracy(X, y):
-    r"""The highest training accuracy any classifier can reach on ``X``, ``y``.
-
-    Identical points with different labels must get one prediction, so at best each
-    distinct point :math:`x` is given its most common label:
-
-    .. math::
-
-        \text{accuracy}_{\max} = \frac{1}{N} \sum_{\text{distinct } x} \max_k N_k(x),
-
-    where :math:`N_k(x)` counts the samples equal to :math:`x` with label :math:`k`.
-
-    Examples
-    --------
-    >>> best_possible_accuracy([[0.0], [0.0], [0.0], [1.0]], ["a", "b", "a", "b"])
-    0.75
-    """
-    X, y = _check_labelled(X, y)
-    if y.size == 0:
-        raise ValueError("X and y hold no samples; pass at least one labelled sample.")
-    _, point = np.unique(X, axis=0, return_inverse=True)
-    _, label = np.unique(y, return_inverse=True)
-    counts = np.zeros((point.max() + 1, label.max() + 1), dtype=int)
-    np.add.at(counts, (point.ravel(), label), 1)
-    return float(counts.max(axis=1).sum() / y.size)
-
-
+#: A paired difference with its standard error, interval and p-value (`paired_difference_test`).
 class PairedTest(NamedTuple):
     r"""Paired difference with its (corrected) standard error, interval and p-value.
 
@@ -358,8 +246,10 @@ def paired_difference_test(a, b, *, test_to_train=0.0, confidence=0.95):
     Returns
     -------
     PairedTest
-        If every :math:`d_r` is equal, :math:`\mathrm{SE} = 0` and :math:`p` is 1 for
-        :math:`\bar d = 0`, else 0.
+        ``mean`` :math:`\bar d`; ``standard_error`` :math:`\mathrm{SE}`; ``low``, ``high``
+        the interval; ``p_value`` two-sided, for :math:`E[d] = 0`; ``greater``, ``less``,
+        ``equal`` how many :math:`d_r` are above, below and at zero. If every :math:`d_r`
+        is equal, :math:`\mathrm{SE} = 0` and :math:`p` is 1 for :math:`\bar d = 0`, else 0.
 
     Examples
     --------
@@ -369,24 +259,18 @@ def paired_difference_test(a, b, *, test_to_train=0.0, confidence=0.95):
     """
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.ndim != 1 or a.shape != b.shape or a.size < 2:
-        raise ValueError(
-            f"a and b must be 1-D arrays of the same length, at least 2; got shapes "
-            f"{a.shape} and {b.shape}."
-        )
-    if not (np.all(np.isfinite(a)) and np.all(np.isfinite(b))):
+        raise ValueError(f"a and b must be 1-D arrays of the same length, at least 2; got "
+                         f"shapes {a.shape} and {b.shape}.")
+    if not np.isfinite([a, b]).all():
         raise ValueError("a and b contain NaN or infinite values; pass finite numbers.")
     test_to_train = check_number("test_to_train", test_to_train, minimum=0.0)
     if not 0.0 < confidence < 1.0:
         raise ValueError(f"confidence is a probability strictly between 0 and 1; got {confidence}.")
     d = a - b
-    mean = float(d.mean())
-    se = float(d.std(ddof=1) * np.sqrt(1.0 / d.size + test_to_train))
-    if se > 0.0:
-        p_value = float(2.0 * student_t.sf(abs(mean) / se, d.size - 1))
-    else:
-        p_value = 1.0 if mean == 0.0 else 0.0
+    mean, se = float(d.mean()), float(d.std(ddof=1) * np.sqrt(1.0 / d.size + test_to_train))
+    p_value = 2.0 * student_t.sf(abs(mean) / se, d.size - 1) if se > 0.0 else float(mean == 0.0)
     half = float(student_t.ppf((1.0 + confidence) / 2.0, d.size - 1) * se)
-    return PairedTest(mean, se, mean - half, mean + half, p_value, int(np.sum(d > 0)),
+    return PairedTest(mean, se, mean - half, mean + half, float(p_value), int(np.sum(d > 0)),
                       int(np.sum(d < 0)), int(np.sum(d == 0)))
 
 
@@ -404,7 +288,7 @@ def llr_calibration(llr, numerator_true, edges):
         \qquad
         \text{observed}_b = \frac{1}{n_b} \sum_{n \in b} [\text{decision}_n \ne y_n],
 
-    with the exact 95 % interval of the observed rate (`error_rate_interval`). A calibrated
+    with the exact (Clopper-Pearson) 95 % interval of the observed rate. A calibrated
     model has observed :math:`\approx` claimed; observed far above claimed is overconfidence.
 
     Parameters
@@ -433,10 +317,8 @@ def llr_calibration(llr, numerator_true, edges):
     llr, truth = np.asarray(llr, dtype=float), np.asarray(numerator_true)
     edges = np.asarray(edges, dtype=float)
     if llr.ndim != 1 or truth.shape != llr.shape or truth.dtype != bool or np.isnan(llr).any():
-        raise ValueError(
-            f"llr must be a 1-D array without NaN and numerator_true one bool per llr; got "
-            f"shapes {llr.shape} and {truth.shape}, dtype {truth.dtype}."
-        )
+        raise ValueError(f"llr must be a 1-D array without NaN and numerator_true one bool per "
+                         f"llr; got shapes {llr.shape} and {truth.shape}, dtype {truth.dtype}.")
     if edges.ndim != 1 or edges.size < 2 or edges[0] != 0 or np.any(np.diff(edges) <= 0):
         raise ValueError(f"edges must increase from 0, with at least two; got {edges.tolist()}.")
     size, wrong = np.abs(llr), (llr > 0) != truth
@@ -445,12 +327,10 @@ def llr_calibration(llr, numerator_true, edges):
         inside = (size >= low) & ((size < high) | (high == np.inf))
         n, k = int(inside.sum()), int(wrong[inside].sum())
         if n:
-            name = f"{low:g}–{high:g}" if np.isfinite(high) else f"≥ {low:g}"
-            rows[name] = {"samples": n, "wrong": k,
-                          "claimed error": float(expit(-size[inside]).mean()),
-                          "observed error": k / n,
-                          **dict(zip(["95 % low", "95 % high"], error_rate_interval(k, n),
-                                     strict=True))}
+            low_end, high_end = binomtest(k, n).proportion_ci(0.95, method="exact")
+            rows[f"{low:g}–{high:g}" if np.isfinite(high) else f"≥ {low:g}"] = {
+                "samples": n, "wrong": k, "claimed error": float(expit(-size[inside]).mean()),
+                "observed error": k / n, "95 % low": float(low_end), "95 % high": float(high_end)}
     return pd.DataFrame.from_dict(rows, orient="index")
 
 
@@ -495,23 +375,15 @@ def confidence_summary(model, X, y, threshold=0.9):
     >>> summary["accuracy"], summary["max P > 0.9"]
     (1.0, 2)
     """
-    threshold = check_number("threshold", threshold, minimum=0.0, inclusive=False)
-    if threshold >= 1.0:
-        raise ValueError(f"threshold is a probability below 1; got {threshold}.")
-    proba = np.asarray(model.predict_proba(X), dtype=float)
-    y = np.asarray(y)
+    if not 0.0 < threshold < 1.0:
+        raise ValueError(f"threshold is a probability strictly between 0 and 1; got {threshold}.")
+    proba, y = np.asarray(model.predict_proba(X), dtype=float), np.asarray(y)
     if y.shape != (proba.shape[0],):
-        raise ValueError(
-            f"y must hold one label per row of X ({proba.shape[0]}); got shape {y.shape}."
-        )
-    column = {label: k for k, label in enumerate(model.classes_.tolist())}
-    unknown = sorted({label for label in y.tolist() if label not in column}, key=str)
-    if unknown:
-        raise ValueError(f"y holds labels the model has no class for: {unknown}.")
-    largest = proba.max(axis=1)
-    right = model.classes_[proba.argmax(axis=1)] == y
+        raise ValueError(f"y must hold one label per row of X ({proba.shape[0]}); got shape "
+                         f"{y.shape}.")
+    true_class = proba[np.arange(y.size), class_index(model.classes_, y)]
+    largest, right = proba.max(axis=1), model.classes_[proba.argmax(axis=1)] == y
     sure, certain = largest > threshold, largest == 1.0
-    true_class = proba[np.arange(y.size), [column[label] for label in y.tolist()]]
     with np.errstate(divide="ignore"):
         log_loss = float(-np.mean(np.log(true_class)))        # inf if some P(true) = 0
     return {"accuracy": float(right.mean()), "mean max P": float(largest.mean()),
@@ -560,7 +432,7 @@ def imputation_errors(model, X, y, column):
     >>> bool(errors["model, class known"] < errors["class mean"])
     True
     """
-    X, y = _check_labelled(np.asarray(X, dtype=float), y)
+    X, y = _check_labelled(X, y, dtype=float)
     if X.shape[1] < 2:
         raise ValueError(f"X must have at least two features to hide one; got shape {X.shape}.")
     column = check_number("column", column, minimum=0, maximum=X.shape[1] - 1, integer=True)
@@ -635,20 +507,18 @@ def scores_over_splits(models, X, y, *, feature_sets=None, scoring=None, cv=None
         cv = StratifiedShuffleSplit(n_splits=n_splits, test_size=test_size,
                                     random_state=_seed(random_state))
     splits = list(cv.split(X, y) if hasattr(cv, "split") else cv)
-    columns = {}
+    prefix, columns = {"test": "", "train": "training "}, {}
     for name, model in models.items():
         for features, cols in feature_sets.items():
             result = cross_validate(model, X[:, cols], y, cv=splits, scoring=scoring,
                                     return_train_score=training, error_score="raise")
             for key, values in result.items():
-                part, _, measure = key.partition("_")
-                measure = "accuracy" if measure == "score" else measure
-                if part in ("test", "train"):
-                    columns[name, features, measure if part == "test"
-                            else f"training {measure}"] = values
-    table = pd.DataFrame(columns, index=pd.RangeIndex(len(splits), name="split"))
-    table.columns.names = ["model", "features", "measure"]
-    return table
+                part, _, measure = key.partition("_")        # e.g. "test_accuracy"
+                if part in prefix:
+                    measure = "accuracy" if measure == "score" else measure
+                    columns[name, features, prefix[part] + measure] = values
+    return pd.DataFrame(columns, index=pd.RangeIndex(len(splits), name="split")).rename_axis(
+        columns=["model", "features", "measure"])
 
 
 def scores_over_draws(models, draw, *, feature_sets=None, scoring=None, n_draws=100,
@@ -694,16 +564,13 @@ def scores_over_draws(models, draw, *, feature_sets=None, scoring=None, n_draws=
     parts, splits, start = [], [], 0
     for r in range(n_draws):
         X, y = (np.asarray(part) for part in draw(random_state=seed + r))
-        rows = np.arange(len(y))
-        train, test = train_test_split(rows, test_size=test_size, random_state=seed + r,
-                                       stratify=y if stratify else None)
+        splits.append(train_test_split(np.arange(start, start + len(y)), test_size=test_size,
+                                       random_state=seed + r, stratify=y if stratify else None))
         parts.append((X, y))
-        splits.append((start + train, start + test))
         start += len(y)
     X, y = (np.concatenate(arrays) for arrays in zip(*parts, strict=True))
-    table = scores_over_splits(models, X, y, feature_sets=feature_sets, scoring=scoring,
-                               cv=splits, training=training)
-    return table.rename_axis(index="draw")
+    return scores_over_splits(models, X, y, feature_sets=feature_sets, scoring=scoring, cv=splits,
+                              training=training).rename_axis(index="draw")
 
 
 def sampled_bayes_accuracy(model, n_samples=100_000, random_state=None):
@@ -745,8 +612,7 @@ def sampled_bayes_accuracy(model, n_samples=100_000, random_state=None):
     return float(largest.mean()), float(largest.std(ddof=1) / np.sqrt(n_samples))
 
 
-@dataclass(frozen=True)
-class LearningCurve:
+class LearningCurve(namedtuple("LearningCurve", "train_sizes errors")):
     """Test errors of several models at several training-set sizes.
 
     Attributes
@@ -761,9 +627,6 @@ class LearningCurve:
     >>> curve.mean_errors()["a"].tolist()
     [0.30000000000000004, 0.1]
     """
-
-    train_sizes: np.ndarray
-    errors: dict
 
     def mean_errors(self):
         r"""The mean test error :math:`\bar e(m)`: a DataFrame, one column per model."""
@@ -823,21 +686,17 @@ def learning_curve(models, X, y, train_sizes, *, n_repeats=10, test_size=0.3,
     sizes = _check_sizes(train_sizes, n_classes)
     largest = pool_size - n_classes  # a stratified split leaves out one sample per class
     if sizes.size == 0 or np.any((sizes > largest) & (sizes != pool_size)):
-        raise ValueError(
-            f"train_sizes must be non-empty and each at most {largest}, or all {pool_size} "
-            f"samples left after holding out test_size={test_size}; got {sizes.tolist()}."
-        )
+        raise ValueError(f"train_sizes must be non-empty and each at most {largest}, or all "
+                         f"{pool_size} samples left after holding out test_size={test_size}; "
+                         f"got {sizes.tolist()}.")
     rng = check_random_state(random_state)
     errors = {name: np.empty((n_repeats, sizes.size)) for name in models}
     for r in range(n_repeats):
         pool, test = train_test_split(np.arange(X.shape[0]), test_size=X.shape[0] - pool_size,
                                       stratify=y, random_state=_seed(rng))
         for j, m in enumerate(sizes):
-            train = pool
-            if m < pool.size:
-                split = StratifiedShuffleSplit(n_splits=1, train_size=int(m),
-                                               random_state=_seed(rng))
-                train = pool[np.sort(next(split.split(pool, y[pool]))[0])]
+            train = pool if m == pool.size else np.sort(train_test_split(
+                pool, train_size=int(m), stratify=y[pool], random_state=_seed(rng))[0])
             for name, model in models.items():
                 fitted = clone(model).fit(X[train], y[train])
                 errors[name][r, j] = error_rate(y[test], fitted.predict(X[test]))
@@ -937,10 +796,9 @@ def gaussian_learning_curve(models, means, covariances, train_sizes, *, n_draws=
                 b, w = log_odds[0], log_odds[1:n_features + 1] - log_odds[0]
                 if not np.allclose(means @ w + b, log_odds[n_features + 1:],
                                    rtol=1e-6, atol=1e-6 * (1 + np.abs(log_odds).max())):
-                    raise ValueError(
-                        f"model {name!r} does not have log-odds linear in x (a QDA?), so it is "
-                        "not a linear rule; gaussian_learning_curve needs linear models."
-                    )
+                    raise ValueError(f"model {name!r} does not have log-odds linear in x (a QDA?), "
+                                     "so it is not a linear rule; gaussian_learning_curve needs "
+                                     "linear models.")
                 errors[name][r, j] = linear_rule_error(w, b, means, covariances)
     return LearningCurve(sizes, errors)
 
@@ -988,9 +846,7 @@ def exponential_learning_curve(models, train_sizes, *, n_draws=15, n_test=20_000
     _check_models(models)
     sizes = _check_sizes(train_sizes, 2)
     n_draws = check_number("n_draws", n_draws, minimum=1, integer=True)
-    n_test = check_number("n_test", n_test, minimum=1, integer=True)
     n_features = check_number("n_features", n_features, minimum=1, integer=True)
-    mean_ratio = check_number("mean_ratio", mean_ratio, minimum=0.0, inclusive=False)
     rng = check_random_state(random_state)
     errors = {name: np.empty((n_draws, sizes.size)) for name in models}
     for r in range(n_draws):
@@ -1048,12 +904,8 @@ def gaussian_accuracy_over_draws(models, means, covariances, n_per_class, *, n_d
     ((3, 1), True)
     """
     _check_models(models)
-    means, factors = check_gaussian_parameters(means, covariances)
-    covariances = np.einsum("kij,klj->kil", factors, factors)
-    n_per_class = check_number("n_per_class", n_per_class, minimum=1, integer=True)
     n_draws = check_number("n_draws", n_draws, minimum=1, integer=True)
-    n_test_per_class = check_number("n_test_per_class", n_test_per_class, minimum=1,
-                                    integer=True)
+    n_test_per_class = check_number("n_test_per_class", n_test_per_class, minimum=1, integer=True)
     rng = check_random_state(random_state)
     rows = []
     for _ in range(n_draws):
@@ -1065,6 +917,7 @@ def gaussian_accuracy_over_draws(models, means, covariances, n_per_class, *, n_d
 
 
 # ------------------------------------------------------------------------------- tables
+#: How closely two fitted classifiers agree on a set of points (`posterior_agreement`).
 class Agreement(NamedTuple):
     """How closely two fitted classifiers agree on a set of points (`posterior_agreement`).
 
@@ -1111,10 +964,9 @@ def posterior_agreement(ours, theirs, X, atol=1e-8):
     (True, 1.0)
     """
     if list(ours.classes_) != list(theirs.classes_):
-        raise ValueError(
-            f"the classifiers order their classes differently ({list(ours.classes_)} and "
-            f"{list(theirs.classes_)}), so their posterior columns cannot be compared."
-        )
+        raise ValueError(f"the classifiers order their classes differently ({list(ours.classes_)} "
+                         f"and {list(theirs.classes_)}), so their posterior columns cannot be "
+                         "compared.")
     atol = check_number("atol", atol, minimum=0.0)
     return Agreement(float(np.max(np.abs(ours.predict_proba(X) - theirs.predict_proba(X)))),
                      bool(np.allclose(ours.predict_log_proba(X), theirs.predict_log_proba(X),
@@ -1152,13 +1004,13 @@ def covariance_error_table(feature_sets, y_train, y_test, covariances=COVARIANCE
     >>> covariance_error_table({"x": (X, X)}, [0, 0, 1, 1], [0, 0, 1, 1], ["full"])["x"].tolist()
     [0.0]
     """
-    table = pd.DataFrame(index=pd.Index(list(covariances), name="covariance"),
-                         columns=list(feature_sets), dtype=float)
-    for name, (X_train, X_test) in feature_sets.items():
-        for covariance in covariances:
-            model = GaussianClassifier(covariance=covariance, priors=priors).fit(X_train, y_train)
-            table.loc[covariance, name] = error_rate(y_test, model.predict(X_test))
-    return table
+    def test_error(covariance, X_train, X_test):
+        model = GaussianClassifier(covariance=covariance, priors=priors).fit(X_train, y_train)
+        return error_rate(y_test, model.predict(X_test))
+
+    return pd.DataFrame({name: [test_error(covariance, *pair) for covariance in covariances]
+                         for name, pair in feature_sets.items()},
+                        index=pd.Index(list(covariances), name="covariance"), dtype=float)
 
 
 def predictions_against_dimension(X_train, y_train, X_test, dimensions, covariance="full",
@@ -1258,56 +1110,12 @@ def within_class_correlations(X, y):
     >>> within_class_correlations(X, [0, 0, 0, 1, 1, 1])[:, 0, 1].round(3)
     array([ 1.   , -0.999])
     """
-    X, y = _check_labelled(np.asarray(X, dtype=float), y)
+    X, y = _check_labelled(X, y, dtype=float)
     if X.shape[1] < 2:
         raise ValueError(f"X must have at least two features; got shape {X.shape}.")
     covariances = GaussianClassifier(covariance="full").fit(X, y).covariances_
     deviations = np.sqrt(np.diagonal(covariances, axis1=1, axis2=2))
     return covariances / (deviations[:, :, None] * deviations[:, None, :])
-
-
-def squared_multiple_correlations(covariances):
-    r"""How well each feature is predicted linearly by all the others: :math:`R^2_j`.
-
-    For a covariance :math:`\Sigma` with precision :math:`\Lambda = \Sigma^{-1}`, the
-    residual variance of feature :math:`j` after its best linear prediction from the
-    others is :math:`1 / \Lambda_{jj}`, so
-
-    .. math::
-
-        R^2_j = 1 - \frac{1}{\Sigma_{jj}\,\Lambda_{jj}}
-
-    (0 when feature :math:`j` is uncorrelated with all others; near 1 when they nearly
-    determine it).
-
-    Parameters
-    ----------
-    covariances : array-like of shape (d, d) or (n, d, d)
-        Symmetric positive definite, d >= 2.
-
-    Returns
-    -------
-    ndarray of shape (d,) or (n, d)
-
-    Examples
-    --------
-    >>> squared_multiple_correlations([[1.0, 0.6, 0.0], [0.6, 1.0, 0.0], [0.0, 0.0, 2.0]])
-    array([0.36, 0.36, 0.  ])
-    """
-    covariances = np.asarray(covariances, dtype=float)
-    if (covariances.ndim not in (2, 3) or covariances.shape[-1] != covariances.shape[-2]
-            or covariances.shape[-1] < 2):
-        raise ValueError(
-            f"covariances must be a square matrix (at least 2 x 2) or a stack of them; got "
-            f"shape {covariances.shape}."
-        )
-    try:
-        np.linalg.cholesky(covariances)
-    except np.linalg.LinAlgError:
-        raise ValueError("covariances must be positive definite.") from None
-    variances = np.diagonal(covariances, axis1=-2, axis2=-1)
-    precisions = np.diagonal(np.linalg.inv(covariances), axis1=-2, axis2=-1)
-    return 1.0 - 1.0 / (variances * precisions)
 
 
 def off_diagonal(matrices):
@@ -1323,9 +1131,8 @@ def off_diagonal(matrices):
     """
     matrices = np.asarray(matrices)
     if matrices.ndim not in (2, 3) or matrices.shape[-1] != matrices.shape[-2]:
-        raise ValueError(
-            f"off_diagonal needs a square matrix or a stack of them; got shape {matrices.shape}."
-        )
+        raise ValueError(f"off_diagonal needs a square matrix or a stack of them; got shape "
+                         f"{matrices.shape}.")
     rows, columns = np.triu_indices(matrices.shape[-1], k=1)
     return matrices[..., rows, columns]
 
@@ -1348,7 +1155,7 @@ def agrees_to_printed_digits(value, printed):
         number = float(text)
     except ValueError:
         raise ValueError(f"printed must be a plain decimal number; got {printed!r}.") from None
-    decimals = len(text.split(".")[1]) if "." in text else 0
+    decimals = len(text.partition(".")[2])
     return bool(abs(float(value) - number) <= 0.5 * 10.0 ** -decimals * (1 + 1e-9))
 
 
@@ -1375,11 +1182,9 @@ def printed_against_computed(printed, computed):
     sd       4.5     4.61   False
     """
     if set(printed) != set(computed):
-        raise ValueError(
-            f"printed and computed must name the same quantities; only in printed: "
-            f"{sorted(set(printed) - set(computed))}, only in computed: "
-            f"{sorted(set(computed) - set(printed))}."
-        )
+        raise ValueError(f"printed and computed must name the same quantities; only in printed: "
+                         f"{sorted(set(printed) - set(computed))}, only in computed: "
+                         f"{sorted(set(computed) - set(printed))}.")
     return pd.DataFrame({
         "printed": printed,
         "computed": {key: f"{float(computed[key]):.6g}" for key in printed},
@@ -1394,20 +1199,16 @@ def printed_against_computed(printed, computed):
 #: extraction of the printed arrays: it holds 117 entries for 150 flowers (runs of leading
 #: zeros collapsed, rows of 38 entries where numpy prints 37).
 LECTURE_PRINTED_PREDICTIONS = {
-    "GDA": (
-    "0 0\n"
+    "GDA": "0 0\n"
     "0 0 0 0 1 0 0 0 0 0 0 0 0 2 2 2 1 2 1 2 1 2 1 1 1 1 1 1 1 2 1 1 1 1 1 1 2 1\n"
     "2 2 2 2 1 1 1 1 1 1 1 2 2 2 1 1 1 1 1 1 1 1 1 1 1 1 1 2 1 2 2 2 2 1 2 2 2 2\n"
     "2 2 1 1 2 2 2 2 1 2 1 2 1 2 2 1 1 2 2 2 2 2 1 1 2 2 2 1 2 2 2 1 2 2 2 2 2\n"
-    "2 1\n"
-    ),
-    "LDA": (
-    "0 0\n"
+    "2 1\n",
+    "LDA": "0 0\n"
     "0 0 0 0 1 0 0 0 0 0 0 0 0 2 2 2 1 2 1 2 1 2 1 1 1 1 1 1 1 2 1 1 1 1 2 1 1 1\n"
     "2 2 2 2 1 1 1 1 1 1 1 2 2 1 1 1 1 1 1 1 1 1 1 1 1 1 1 2 1 2 2 2 2 1 2 1 2 2\n"
     "1 2 1 1 2 2 2 2 1 2 1 2 1 2 2 1 1 2 2 2 2 2 1 1 2 2 2 1 2 2 2 1 2 2 2 1 2\n"
-    "2 1\n"
-    ),
+    "2 1\n",
 }
 
 
@@ -1469,23 +1270,22 @@ def printed_label_edits(printed, computed):
         else:
             edits.append(("extra in the print", j - 1, p[i - 1], ""))
             i -= 1
-    runs = []
-    for kind, at, shown, value in reversed(edits):
-        last = runs[-1] if runs else None
-        if last and last[0] == kind and last[2] == shown and last[3] == value and at == last[5] + 1:
-            last[5], last[4] = at, last[4] + 1
-        else:
-            runs.append([kind, at, shown, value, 1, at])
-    return pd.DataFrame(
-        [{"edit": kind, "samples": f"{first}" if first == last else f"{first}-{last}",
-          "printed": shown, "computed": value, "count": count}
-         for kind, first, shown, value, count, last in runs],
-        columns=["edit", "samples", "printed", "computed", "count"])
+    def run_key(indexed):     # like edits at consecutive samples: sample - index is constant
+        k, (kind, at, shown, value) = indexed
+        return kind, at - k, shown, value
+
+    rows = []
+    for (kind, _, shown, value), run in groupby(enumerate(reversed(edits)), key=run_key):
+        at = [edit[1] for _, edit in run]
+        rows.append({"edit": kind, "samples": f"{at[0]}" if len(at) == 1 else f"{at[0]}-{at[-1]}",
+                     "printed": shown, "computed": value, "count": len(at)})
+    return pd.DataFrame(rows, columns=["edit", "samples", "printed", "computed", "count"])
 
 
 # ----------------------------------------------------------------------------- outliers
-@dataclass(frozen=True)
-class OutlierEffect:
+class OutlierEffect(namedtuple("OutlierEffect", ["X", "y", "outlier", "label", "models",
+                                                 "boundaries", "rotation_degrees",
+                                                 "changed_decisions", "own_log_odds", "title"])):
     r"""How one added sample changes LDA and logistic regression (see `outlier_effect`).
 
     Attributes
@@ -1515,17 +1315,6 @@ class OutlierEffect:
     >>> sorted(effect.rotation_degrees)
     ['LDA', 'logistic regression']
     """
-
-    X: np.ndarray
-    y: np.ndarray
-    outlier: np.ndarray
-    label: object
-    models: dict
-    boundaries: dict
-    rotation_degrees: dict
-    changed_decisions: dict
-    own_log_odds: dict
-    title: str
 
     def table(self):
         """One row per model: ``"turned (degrees)"``, ``"decisions changed (%)"`` and
@@ -1568,30 +1357,26 @@ def outlier_effect(X, y, outlier, label=None, penalty=1e-3):
     >>> effect.changed_decisions["logistic regression"]
     0.0
     """
-    X, y = _check_labelled(np.asarray(X, dtype=float), y)
+    X, y = _check_labelled(X, y, dtype=float)
     classes = np.unique(y)
     if X.shape[1] != 2 or classes.size != 2:
-        raise ValueError(
-            f"outlier_effect compares two-class boundaries in two dimensions; X has shape "
-            f"{X.shape} and y has {classes.size} classes {classes.tolist()}. Select two "
-            "features and two classes first."
-        )
+        raise ValueError(f"outlier_effect compares two-class boundaries in two dimensions; X has "
+                         f"shape {X.shape} and y has {classes.size} classes {classes.tolist()}. "
+                         "Select two features and two classes first.")
     outlier = np.asarray(outlier, dtype=float)
     if outlier.shape != (2,) or not np.all(np.isfinite(outlier)):
         raise ValueError(f"outlier must be two finite numbers (x1, x2); got {plain(outlier)!r}.")
     label = classes[1] if label is None else label
-    if label not in classes.tolist():
-        raise ValueError(f"label {plain(label)!r} is not one of the classes {classes.tolist()}.")
-    X_more, y_more = np.vstack([X, outlier]), np.append(y, label)
-    makers = {"LDA": lambda: GaussianClassifier(covariance="tied"),
-              "logistic regression": lambda: SoftmaxRegression(penalty=penalty)}
-    own = int(np.flatnonzero(classes == label)[0])
+    own = class_index(classes, [label])[0]
+    unfitted = {"LDA": GaussianClassifier(covariance="tied"),
+                "logistic regression": SoftmaxRegression(penalty=penalty)}
     models, boundaries, rotation, changed, log_odds = {}, {}, {}, {}, {}
-    for name, make in makers.items():
-        before, after = make().fit(X, y), make().fit(X_more, y_more)
+    for name, model in unfitted.items():
+        before = clone(model).fit(X, y)
+        after = clone(model).fit(np.vstack([X, outlier]), np.append(y, label))
         models[name] = (before, after)
         boundaries[name] = (before.linear_scores().boundary(), after.linear_scores().boundary())
-        u, v = boundaries[name][0][0], boundaries[name][1][0]
+        (u, _), (v, _) = boundaries[name]
         cosine = u @ v / (np.linalg.norm(u) * np.linalg.norm(v))
         rotation[name] = float(np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))))
         changed[name] = float(np.mean(before.predict(X) != after.predict(X)))
@@ -1600,60 +1385,6 @@ def outlier_effect(X, y, outlier, label=None, penalty=1e-3):
     title = "turned by: " + ", ".join(f"{name} {rotation[name]:.0f}°" for name in models)
     return OutlierEffect(X, y, outlier, label, models, boundaries, rotation, changed, log_odds,
                          title)
-
-
-def outlier_turn_against_log_odds(X, y, log_odds, along=0.0, penalty=1e-3):
-    r"""How far one added class-1 sample turns each boundary, against the log-odds that
-    logistic regression, fitted without it, gives its class there.
-
-    Logistic regression fitted on ``(X, y)`` has the boundary :math:`w^T x + w_0 = 0`. The
-    outlier is placed on the line along :math:`w` through :math:`\bar x + a\,u`, the mean
-    moved by :math:`a` (``along``) along the boundary (:math:`u \perp w`, unit length), where
-    the log-odds are :math:`t`:
-
-    .. math::
-
-        x(t) = \bar x + a\,u + \big(t - (w^T\bar x + w_0)\big)\,\frac{w}{\lVert w\rVert^2},
-        \qquad w^T x(t) + w_0 = t,
-
-    and `outlier_effect` refits both models with it.
-
-    Parameters
-    ----------
-    X, y : as in `outlier_effect` (two features, two classes)
-    log_odds : sequence of float
-        The values :math:`t`; large and positive: far on its own side; negative: misclassified.
-    along : float, default=0.0
-        :math:`a`, in the units of ``X``.
-    penalty : float, default=1e-3
-        L2 strength of the logistic regression.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Indexed by ``"log-odds"``; columns ``"logistic regression (degrees)"`` and
-        ``"LDA (degrees)"`` (the angle each boundary turns) and ``"position"``.
-
-    Examples
-    --------
-    >>> X, y = [[0, 0], [1, 1], [0, 1], [3, 3], [4, 4], [3, 4]], [0, 0, 0, 1, 1, 1]
-    >>> table = outlier_turn_against_log_odds(X, y, [20.0, -2.0], along=4.0)
-    >>> turned = table["logistic regression (degrees)"]
-    >>> bool(turned[20.0] < turned[-2.0])
-    True
-    """
-    X, y = np.asarray(X, dtype=float), np.asarray(y)
-    w, w0 = SoftmaxRegression(penalty=penalty).fit(X, y).linear_scores().boundary()
-    centre = X.mean(axis=0) + along * np.array([-w[1], w[0]]) / np.linalg.norm(w)
-    rows = []
-    for t in np.asarray(log_odds, dtype=float):
-        position = centre + (t - (w @ centre + w0)) * w / (w @ w)
-        turned = outlier_effect(X, y, position, penalty=penalty).rotation_degrees
-        rows.append({"log-odds": float(t),
-                     "logistic regression (degrees)": turned["logistic regression"],
-                     "LDA (degrees)": turned["LDA"],
-                     "position": "({:.1f}, {:.1f})".format(*position)})
-    return pd.DataFrame(rows).set_index("log-odds")
 
 
 def outlier_effects_over_draws(means, covariance, n_per_class, positions, *, n_draws=10,
@@ -1693,16 +1424,12 @@ def outlier_effects_over_draws(means, covariance, n_per_class, positions, *, n_d
     >>> table.shape, sorted(table["model"].unique())
     ((4, 6), ['LDA', 'logistic regression'])
     """
-    covariance = np.asarray(covariance, dtype=float)
     n_draws = check_number("n_draws", n_draws, minimum=1, integer=True)
     rng = check_random_state(random_state)
-    tables = []
+    tables = {}
     for draw in range(n_draws):
-        data = make_gaussian_classes(means, [covariance, covariance], n_per_class,
-                                     random_state=rng)
+        X, y = make_gaussian_classes(means, [covariance] * 2, n_per_class, random_state=rng)
         for position in positions:
-            table = outlier_effect(data.X, data.y, position, penalty=penalty).table()
-            tables.append(table.reset_index().assign(
-                draw=draw, position="({:g}, {:g})".format(*position)))
-    return pd.concat(tables, ignore_index=True)[
-        ["draw", "position", "model", *tables[0].columns[1:-2]]]
+            tables[draw, "({:g}, {:g})".format(*position)] = outlier_effect(
+                X, y, position, penalty=penalty).table()
+    return pd.concat(tables, names=["draw", "position"]).reset_index()

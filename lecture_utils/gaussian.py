@@ -56,8 +56,6 @@ from .validation import (
 
 COVARIANCE_TYPES = ("full", "diag", "tied", "tied_diag")
 LOG_2PI = np.log(2.0 * np.pi)
-#: How closely `density_peaks` climbs to a peak.
-NELDER_MEAD = {"xatol": 1e-6, "fatol": 1e-10, "maxiter": 5_000}
 
 
 def whiten(X, mean, cholesky_factor):
@@ -131,15 +129,6 @@ def log_class_density(X, mean, cholesky_factor):
     return -0.5 * (whitened.shape[1] * LOG_2PI + log_det + mahalanobis)
 
 
-def _pooled(scatters, n_samples):
-    r"""The covariance the tied models share, :math:`\Sigma = \frac1N \sum_k S_k`.
-
-    :math:`S_k = \sum_{i: y_i = k} (x_i - \mu_k)(x_i - \mu_k)^T = N_k \Sigma_k` is the
-    scatter of class :math:`k`.
-    """
-    return scatters.sum(axis=0) / n_samples
-
-
 def ml_estimates(X, y_index, covariance="full", shrinkage=0.0):
     r"""Class means and ML covariances of one covariance model.
 
@@ -185,7 +174,7 @@ def ml_estimates(X, y_index, covariance="full", shrinkage=0.0):
             block -= mean  # the residuals x_i - mu_c
         scatters = np.stack([np.diag(np.einsum("ij,ij->j", r, r)) if covariance.endswith("diag")
                              else r.T @ r for r in blocks])
-        pooled = _pooled(scatters, counts.sum())
+        pooled = scatters.sum(axis=0) / counts.sum()  # the tied covariance, sum_k N_k Sigma_k / N
         if covariance.startswith("tied"):
             return means, pooled[None]
         return means, (1.0 - shrinkage) * (scatters / counts[:, None, None]) + shrinkage * pooled
@@ -228,7 +217,7 @@ class ClassStatistics(NamedTuple):
     def within_class_covariance(self):
         r"""The tied ML covariance, :math:`\Sigma = \frac1N \sum_k (S_k - F_k F_k^T / Z_k)
         = \frac1N \sum_k Z_k \Sigma_k`, with :math:`N = \sum_k Z_k`."""
-        return _pooled(self.zero[:, None, None] * self.covariances(), self.zero.sum())
+        return np.sum(self.zero[:, None, None] * self.covariances(), axis=0) / self.zero.sum()
 
 
 def class_statistics(X, y):
@@ -312,8 +301,8 @@ def log_likelihood_gradients(zero, first, second, mean, precision):
     >>> log_likelihood_gradients(2, [4.0], [[10.0]], mean=[2.0], precision=[[1.0]])  # at the ML fit
     (array([0.]), array([[0.]]))
     """
-    first, mean = np.asarray(first, dtype=float), np.asarray(mean, dtype=float)
-    second, precision = np.asarray(second, dtype=float), np.asarray(precision, dtype=float)
+    first, mean, second, precision = (np.asarray(v, dtype=float)
+                                      for v in (first, mean, second, precision))
     d = first.shape[0] if first.ndim == 1 else -1
     if d < 1 or mean.shape != (d,) or second.shape != (d, d) or precision.shape != (d, d):
         raise ValueError(f"first and mean must have shape (d,), second and precision (d, d); "
@@ -530,16 +519,14 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
 
     as `log_class_density` does, and applies Bayes' rule,
     :math:`\hat c = \arg\max_c \log \mathcal{N}(x; \mu_c, \Sigma_c) + \log \pi_c`.
-    Classes that share a covariance share its whitening: :math:`x` is solved
-    against :math:`L` once.
 
     Parameters
     ----------
     covariance : {"full", "diag", "tied", "tied_diag"}, default="full"
         The covariance model (see the module docstring).
-    priors : array-like of shape (n_classes,) or dict, default=None
-        Class priors in the order of ``classes_`` (or a mapping label -> prior);
-        ``None`` uses the class frequencies of the training data.
+    priors : array-like of shape (n_classes,), default=None
+        Class priors in the order of ``classes_``; ``None`` uses the class frequencies of
+        the training data.
     shrinkage : float in [0, 1], default=0.0
         :math:`s` in :math:`\Sigma_c(s) = (1 - s)\,\Sigma_c + s\,\Sigma`, which moves each
         class covariance towards the pooled one (Friedman's regularised
@@ -991,7 +978,8 @@ def density_peaks(model, starts, *, tolerance=1e-3):
     peaks = []
     for start in starts:
         found = minimize(lambda x: -model.log_marginal_density(x[None, :])[0], start,
-                         method="Nelder-Mead", options=NELDER_MEAD).x
+                         method="Nelder-Mead",
+                         options={"xatol": 1e-6, "fatol": 1e-10, "maxiter": 5_000}).x
         if all(np.linalg.norm(found - peak) > tolerance for peak in peaks):
             peaks.append(found)
     return np.array(peaks), np.exp(model.log_marginal_density(np.array(peaks)))
@@ -1140,10 +1128,7 @@ def linear_rule_error(w, b, means, covariances, priors=(0.5, 0.5)):
     """
     w, means, spreads = _two_classes_along(w, means, covariances, "linear_rule_error")
     b = float(check_number("b", b, minimum=-np.inf))
-    priors = np.asarray(priors, dtype=float)
-    if priors.shape != (2,) or np.any(priors < 0) or not np.isclose(priors.sum(), 1.0):
-        raise ValueError(f"priors must be two non-negative numbers summing to one; got {priors}.")
-    return float(priors @ ndtr(np.array([1.0, -1.0]) * (means @ w + b) / spreads))
+    return float(_given_priors(priors, 2) @ ndtr(np.array([1.0, -1.0]) * (means @ w + b) / spreads))
 
 
 class RuleError(NamedTuple):
@@ -1205,9 +1190,7 @@ def univariate_rule_error(means, variances, priors=(0.5, 0.5), threshold=None):
     >>> univariate_rule_error([0.0, 2.0], [1.0, 1.0], threshold=-2.0).class_errors.round(4)
     array([0.5   , 0.0228])
     """
-    means = np.asarray(means, dtype=float)
-    variances = np.asarray(variances, dtype=float)
-    priors = np.asarray(priors, dtype=float)
+    means, variances, priors = (np.asarray(v, dtype=float) for v in (means, variances, priors))
     if means.shape != (2,) or variances.shape != (2,) or priors.shape != (2,):
         raise ValueError(f"means, variances and priors must each be two numbers, one per class; "
                          f"got shapes {means.shape}, {variances.shape} and {priors.shape}.")

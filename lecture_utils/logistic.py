@@ -30,7 +30,6 @@ ever exponentiated on its own and nothing overflows.
 import warnings
 
 import numpy as np
-from scipy import sparse
 from scipy.optimize import linprog
 from scipy.special import expit, log_softmax, softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -57,9 +56,8 @@ ARMIJO_FRACTION = 1e-4
 #: of the loss itself (a few units in the last place), and a line search can no
 #: longer tell a good step from a bad one.
 LOSS_RESOLUTION = 100 * np.finfo(float).eps
-#: Gradient descent is stopped as diverging once the loss exceeds its
-#: starting value by this factor.
-DIVERGENCE_FACTOR = 10.0
+#: Epochs without an improvement of the loss by ``tol`` after which ``"sgd"`` stops.
+SGD_PATIENCE = 10
 
 
 # ---------------------------------------------------------------- pure maths
@@ -89,14 +87,10 @@ def softmax_jacobian(scores):
     """
     scores = np.asarray(scores, dtype=float)
     if scores.ndim not in (1, 2) or scores.shape[-1] < 1:
-        raise ValueError(
-            f"scores must be one score vector (n_classes,) or one per row (n_samples, "
-            f"n_classes); got shape {scores.shape}."
-        )
-    probabilities = softmax(np.atleast_2d(scores), axis=1)
-    identity = np.eye(probabilities.shape[1])
-    jacobian = probabilities[:, :, None] * (identity - probabilities[:, None, :])
-    return jacobian[0] if scores.ndim == 1 else jacobian
+        raise ValueError(f"scores must be one score vector (n_classes,) or one per row "
+                         f"(n_samples, n_classes); got shape {scores.shape}.")
+    probabilities = softmax(scores, axis=-1)
+    return probabilities[..., :, None] * (np.eye(scores.shape[-1]) - probabilities[..., None, :])
 
 
 def centred_weights(W):
@@ -140,8 +134,7 @@ def add_bias(X):
     >>> add_bias([[2.0, 3.0]])
     array([[1., 2., 3.]])
     """
-    X = np.asarray(X, dtype=float)
-    return np.column_stack([np.ones(X.shape[0]), X])
+    return np.insert(np.asarray(X, dtype=float), 0, 1.0, axis=1)
 
 
 def one_hot(y_index, n_classes):
@@ -153,8 +146,7 @@ def one_hot(y_index, n_classes):
     array([[0., 1., 0.],
            [1., 0., 0.]])
     """
-    y_index = np.asarray(y_index)
-    return (y_index[:, None] == np.arange(n_classes)[None, :]).astype(float)
+    return np.eye(n_classes)[np.asarray(y_index)]
 
 
 def _penalty_weights(penalty, n_rows):
@@ -163,10 +155,8 @@ def _penalty_weights(penalty, n_rows):
     if penalty.ndim == 0:
         return np.concatenate([[0.0], np.full(n_rows - 1, float(penalty))])
     if penalty.shape != (n_rows,):
-        raise ValueError(
-            f"penalty must be a number or one strength per row of W ({n_rows}); "
-            f"got shape {penalty.shape}."
-        )
+        raise ValueError(f"penalty must be a number or one strength per row of W ({n_rows}); got "
+                         f"shape {penalty.shape}.")
     return penalty
 
 
@@ -201,9 +191,8 @@ def cross_entropy(W, X1, C, penalty=0.0):
     >>> round(cross_entropy(np.zeros((2, 3)), add_bias([[1.0]]), one_hot([0], 3)), 4)  # log 3
     1.0986
     """
-    log_probabilities = log_softmax(X1 @ W, axis=1)
     weights = _penalty_weights(penalty, W.shape[0])
-    return float(-np.sum(C * log_probabilities) / X1.shape[0]
+    return float(-np.sum(C * log_softmax(X1 @ W, axis=1)) / X1.shape[0]
                  + 0.5 * np.sum(weights[:, None] * W**2))
 
 
@@ -224,9 +213,8 @@ def cross_entropy_gradient(W, X1, C, penalty=0.0):
     array([[-0.5,  0.5],
            [-1. ,  1. ]])
     """
-    probabilities = softmax(X1 @ W, axis=1)
     weights = _penalty_weights(penalty, W.shape[0])
-    return X1.T @ (probabilities - C) / X1.shape[0] + weights[:, None] * W
+    return X1.T @ (softmax(X1 @ W, axis=1) - C) / X1.shape[0] + weights[:, None] * W
 
 
 def cross_entropy_hessian(W, X1, C, penalty=0.0):
@@ -254,17 +242,10 @@ def cross_entropy_hessian(W, X1, C, penalty=0.0):
            [-0.25,  0.25]])
     """
     del C
-    n_samples, n_rows = X1.shape
-    probabilities = softmax(X1 @ W, axis=1)
-    n_classes = probabilities.shape[1]
-    weighted = (probabilities[:, :, None] * X1[:, None, :]).reshape(n_samples, -1)
-    hessian = -(weighted.T @ weighted) / n_samples
-    for k in range(n_classes):
-        block = slice(k * n_rows, (k + 1) * n_rows)
-        hessian[block, block] += (X1.T * probabilities[:, k]) @ X1 / n_samples
-    weights = _penalty_weights(penalty, n_rows)
-    hessian[np.diag_indices_from(hessian)] += np.tile(weights, n_classes)
-    return hessian
+    n_rows, n_classes = W.shape
+    blocks = np.einsum("nkl,ni,nj->kilj", softmax_jacobian(X1 @ W), X1, X1) / X1.shape[0]
+    penalty = np.tile(_penalty_weights(penalty, n_rows), n_classes)
+    return blocks.reshape(n_classes * n_rows, -1) + np.diag(penalty)
 
 
 def centred_curvature_ratio(W, X1, penalty=0.0):
@@ -302,22 +283,18 @@ def centred_curvature_ratio(W, X1, penalty=0.0):
     >>> round(centred_curvature_ratio(np.zeros((2, 2)), X1 * [1.0, 3.0]), 9)  # 3x as large
     9.0
     """
-    W = np.asarray(W, dtype=float)
-    X1 = np.asarray(X1, dtype=float)
+    W, X1 = np.asarray(W, dtype=float), np.asarray(X1, dtype=float)
     if W.ndim != 2 or W.shape[1] < 2 or X1.ndim != 2 or X1.shape[1] != W.shape[0]:
-        raise ValueError(
-            f"W must have shape (d + 1, K) with K >= 2 and X1 shape (n_samples, d + 1); "
-            f"got W {W.shape} and X1 {X1.shape}."
-        )
+        raise ValueError("W must have shape (d + 1, K) with K >= 2 and X1 shape "
+                         f"(n_samples, d + 1); got W {W.shape} and X1 {X1.shape}.")
     n_rows, n_classes = W.shape
     # Orthonormal basis of the vectors orthogonal to 1_K: the last K - 1 left singular vectors.
     basis = np.linalg.svd(np.ones((n_classes, 1)))[0][:, 1:]
     restrict = np.kron(basis, np.eye(n_rows))
     hessian = cross_entropy_hessian(W, X1, None, penalty)
     eigenvalues = np.linalg.eigvalsh(restrict.T @ hessian @ restrict)
-    if eigenvalues[0] <= 1e-12 * max(eigenvalues[-1], 1.0):
-        return float("inf")
-    return float(eigenvalues[-1] / eigenvalues[0])
+    flat = eigenvalues[0] <= 1e-12 * max(eigenvalues[-1], 1.0)
+    return float("inf") if flat else float(eigenvalues[-1] / eigenvalues[0])
 
 
 def separating_pair(X1, y_index):
@@ -357,25 +334,17 @@ def separating_pair(X1, y_index):
     >>> separating_pair(add_bias([[0.0], [1.0], [2.0], [3.0]]), np.array([0, 1, 0, 1])) is None
     True
     """
-    n_samples, n_rows = X1.shape
     n_classes = int(y_index.max()) + 1
     rows, others = np.nonzero(np.arange(n_classes)[None, :] != y_index[:, None])
-    n_pairs = rows.size
-    features = X1[rows]
-    own = y_index[rows][:, None] * n_rows + np.arange(n_rows)
-    other = others[:, None] * n_rows + np.arange(n_rows)
-    pair_index = np.repeat(np.arange(n_pairs), n_rows)
-    margins = sparse.csr_matrix(
-        (np.concatenate([features.ravel(), -features.ravel()]),
-         (np.concatenate([pair_index, pair_index]), np.concatenate([own.ravel(), other.ravel()]))),
-        shape=(n_pairs, n_classes * n_rows),
-    )
-    result = linprog(
-        -np.asarray(margins.sum(axis=0)).ravel(),
-        A_ub=sparse.vstack([margins, -margins]).tocsr(),
-        b_ub=np.concatenate([np.ones(n_pairs), np.zeros(n_pairs)]),
-        bounds=(None, None), method="highs",
-    )
+    pairs = np.arange(rows.size)
+    # row p of margins: (d_{y_i} - d_k)^T x_i as a linear function of vec(D), D's rows stacked
+    margins = np.zeros((rows.size, n_classes, X1.shape[1]))
+    margins[pairs, y_index[rows]] = X1[rows]
+    margins[pairs, others] = -X1[rows]
+    margins = margins.reshape(rows.size, -1)
+    result = linprog(-margins.sum(axis=0), A_ub=np.vstack([margins, -margins]),
+                     b_ub=np.concatenate([np.ones(rows.size), np.zeros(rows.size)]),
+                     bounds=(None, None), method="highs")
     if result.status != 0 or -result.fun < 0.5:
         return None
     strict = int(np.argmax(margins @ result.x))
@@ -418,20 +387,16 @@ def irls_step(w, X1, t):
     """
     w, X1, t = (np.asarray(v, dtype=float) for v in (w, X1, t))
     if X1.ndim != 2 or w.shape != (X1.shape[1],) or t.shape != (X1.shape[0],):
-        raise ValueError(
-            f"irls_step needs w of shape (d + 1,), X1 of shape (n, d + 1) and t of shape "
-            f"(n,); got {w.shape}, {X1.shape} and {t.shape}."
-        )
+        raise ValueError("irls_step needs w of shape (d + 1,), X1 of shape (n, d + 1) and t of "
+                         f"shape (n,); got {w.shape}, {X1.shape} and {t.shape}.")
     if not np.all((t == 0) | (t == 1)):
         raise ValueError("t must hold the two-class targets 0 and 1.")
     scores = X1 @ w
     probabilities = expit(scores)
     weights = probabilities * (1.0 - probabilities)
     if np.any(weights <= 0):
-        raise ValueError(
-            "a probability reached exactly 0 or 1, so its least-squares weight is 0; the "
-            "weights have grown too large (separable data?)."
-        )
+        raise ValueError("a probability reached exactly 0 or 1, so its least-squares weight is "
+                         "0; the weights have grown too large (separable data?).")
     responses = scores - (probabilities - t) / weights
     root = np.sqrt(weights)
     return np.linalg.lstsq(X1 * root[:, None], responses * root, rcond=None)[0]
@@ -489,106 +454,74 @@ def multiclass_irls_step(W, X1, C, penalty=0.0):
     W, X1, C = (np.asarray(v, dtype=float) for v in (W, X1, C))
     if (W.ndim != 2 or X1.ndim != 2 or C.ndim != 2 or X1.shape[1] != W.shape[0]
             or C.shape != (X1.shape[0], W.shape[1])):
-        raise ValueError(
-            f"multiclass_irls_step needs W of shape (d + 1, K), X1 of shape (n, d + 1) and C "
-            f"of shape (n, K); got {W.shape}, {X1.shape} and {C.shape}."
-        )
+        raise ValueError("multiclass_irls_step needs W of shape (d + 1, K), X1 of shape "
+                         f"(n, d + 1) and C of shape (n, K); got {W.shape}, {X1.shape} and "
+                         f"{C.shape}.")
     hessian = cross_entropy_hessian(W, X1, C, penalty)
-    weights = W.ravel(order="F")
-    rhs = hessian @ weights - cross_entropy_gradient(W, X1, C, penalty).ravel(order="F")
+    rhs = hessian @ W.ravel(order="F") - cross_entropy_gradient(W, X1, C, penalty).ravel(order="F")
     return np.linalg.lstsq(hessian, rhs, rcond=None)[0].reshape(W.shape, order="F")
 
 
 # ------------------------------------------------------------------ solvers
-def _is_stationary(gradient, tol):
-    """Whether every entry of the gradient is at most ``tol`` in absolute value."""
-    return bool(np.max(np.abs(gradient)) <= tol)
-
-
 def _newton(W, X1, C, penalty, tol, max_iter):
     n_rows, n_classes = W.shape
     # the projector (1/K) 1_K 1_K^T (x) I onto the shared shifts, the Hessian's null space
     gauge = np.kron(np.full((n_classes, n_classes), 1.0 / n_classes), np.eye(n_rows))
-    loss = cross_entropy(W, X1, C, penalty)
-    curve = [loss]
+    curve = [cross_entropy(W, X1, C, penalty)]
     for iteration in range(max_iter):
         gradient = cross_entropy_gradient(W, X1, C, penalty)
-        if _is_stationary(gradient, tol):
+        if np.max(np.abs(gradient)) <= tol:  # stationary: every entry at most tol
             return W, curve, iteration, True
         hessian = cross_entropy_hessian(W, X1, C, penalty) + gauge
         g = gradient.ravel(order="F")
-        try:
-            step = np.linalg.solve(hessian, g)
-        except np.linalg.LinAlgError:
-            step = np.linalg.lstsq(hessian, g, rcond=None)[0]
+        step = np.linalg.lstsq(hessian, g, rcond=None)[0]
+        slope = float(g @ step)
         step = step.reshape((n_rows, n_classes), order="F")
-        slope = float(g @ step.ravel(order="F"))
-        if slope <= LOSS_RESOLUTION * max(abs(loss), 1.0):
-            # So close to the optimum that the loss cannot show the decrease: the
-            # objective is convex and locally quadratic, so take the full Newton
-            # step (a line search would accept any step that merely ties, however
-            # short, and stall).
-            W = W - step
-            loss = cross_entropy(W, X1, C, penalty)
-            curve.append(loss)
-            continue
+        # Halve the step until it lowers the loss enough (Armijo). So close to the optimum
+        # that the loss cannot show the decrease, take the full Newton step: the objective
+        # is convex and locally quadratic there, and a line search would stall.
         size = 1.0
-        while size > 1e-12:
-            candidate = W - size * step
-            new_loss = cross_entropy(candidate, X1, C, penalty)
-            if new_loss <= loss - ARMIJO_FRACTION * size * slope:
-                break
+        while (slope > LOSS_RESOLUTION * max(abs(curve[-1]), 1.0) and cross_entropy(
+                W - size * step, X1, C, penalty) > curve[-1] - ARMIJO_FRACTION * size * slope):
             size /= 2.0
-        else:  # no step lowers the loss: the optimum is reached to machine precision
-            return W, curve, iteration, True
-        W, loss = candidate, new_loss
-        curve.append(loss)
-    return W, curve, max_iter, _is_stationary(cross_entropy_gradient(W, X1, C, penalty), tol)
-
-
-def _check_divergence(loss, start, learning_rate, solver):
-    if not np.isfinite(loss) or loss > DIVERGENCE_FACTOR * max(start, 1.0):
-        raise ValueError(
-            f"solver={solver!r} diverged: the loss grew from {start:.4g} to {loss:.4g}, so "
-            f"learning_rate={learning_rate:.4g} is too large. Use learning_rate='auto' or a "
-            "smaller value."
-        )
+            if size <= 1e-12:  # no step lowers the loss: the optimum, to machine precision
+                return W, curve, iteration, True
+        W = W - size * step
+        curve.append(cross_entropy(W, X1, C, penalty))
+    return W, curve, max_iter, np.max(np.abs(cross_entropy_gradient(W, X1, C, penalty))) <= tol
 
 
 def _gradient_descent(W, X1, C, penalty, tol, max_iter, learning_rate):
     curve = [cross_entropy(W, X1, C, penalty)]
     for iteration in range(max_iter):
         gradient = cross_entropy_gradient(W, X1, C, penalty)
-        if _is_stationary(gradient, tol):
+        if np.max(np.abs(gradient)) <= tol:  # stationary: every entry at most tol
             return W, curve, iteration, True
         W = W - learning_rate * gradient
         curve.append(cross_entropy(W, X1, C, penalty))
-        _check_divergence(curve[-1], curve[0], learning_rate, "gd")
-    return W, curve, max_iter, _is_stationary(cross_entropy_gradient(W, X1, C, penalty), tol)
+    return W, curve, max_iter, np.max(np.abs(cross_entropy_gradient(W, X1, C, penalty))) <= tol
 
 
 def _stochastic_gradient_descent(W, X1, C, penalty, tol, max_iter, learning_rate,
-                                 batch_size, n_iter_no_change, rng):
-    n_samples = X1.shape[0]
+                                 batch_size, rng):
     curve = [cross_entropy(W, X1, C, penalty)]
     best, stale = curve[0], 0
     for epoch in range(max_iter):
-        order = rng.permutation(n_samples)
-        for start in range(0, n_samples, batch_size):
+        order = rng.permutation(X1.shape[0])
+        for start in range(0, X1.shape[0], batch_size):
             batch = order[start:start + batch_size]
             W = W - learning_rate * cross_entropy_gradient(W, X1[batch], C[batch], penalty)
         loss = cross_entropy(W, X1, C, penalty)
         curve.append(loss)
-        _check_divergence(loss, curve[0], learning_rate, "sgd")
         stale = stale + 1 if loss > best - tol else 0
         best = min(best, loss)
-        if stale >= n_iter_no_change:
+        if stale >= SGD_PATIENCE:
             return W, curve, epoch + 1, True
     return W, curve, max_iter, False
 
 
 def lipschitz_step(X1, penalty=0.0, solver="gd"):
-    r"""The step :math:`1/L` of ``learning_rate="auto"``.
+    r"""The step :math:`1/L` of the solvers ``"gd"`` and ``"sgd"``.
 
     For ``"gd"``, :math:`L = \frac12\lambda_{max}(X_1^T X_1/N) + \max_j\lambda_j` bounds
     the Hessian's largest eigenvalue (the softmax Jacobian
@@ -603,10 +536,8 @@ def lipschitz_step(X1, penalty=0.0, solver="gd"):
     >>> float(1 / lipschitz_step(X1))              # L = 0.5 * largest eigenvalue of X1'X1/N
     1.3090169943749475
     """
-    if solver == "gd":
-        top = np.linalg.eigvalsh(X1.T @ X1 / X1.shape[0])[-1]
-    else:
-        top = np.max(np.einsum("ij,ij->i", X1, X1))
+    top = (np.linalg.eigvalsh(X1.T @ X1 / X1.shape[0])[-1] if solver == "gd"
+           else np.max(np.einsum("ij,ij->i", X1, X1)))
     return 1.0 / (0.5 * top + np.max(penalty))
 
 
@@ -646,18 +577,15 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         :math:`\lambda \ge 0`. Small, but it gives separable data (which scikit-learn's
         default fits) a unique optimum; ``penalty=0`` fits the maximum-likelihood
         weights, and refuses data for which they do not exist.
-    learning_rate : float or "auto", default="auto"
-        Step of ``"gd"`` and ``"sgd"``; ``"auto"`` is :math:`1/L` for a bound
-        :math:`L` on the curvature.
     max_iter : int, default=1000
         Iterations (``"newton"``, ``"gd"``) or epochs (``"sgd"``).
     tol : float, default=1e-6
         ``"newton"``, ``"gd"``: stop when no entry of the gradient exceeds ``tol``;
-        ``"sgd"``: when the loss has not improved by ``tol`` for ``n_iter_no_change`` epochs.
+        ``"sgd"``: when the loss has not improved by ``tol`` for `SGD_PATIENCE` epochs.
+        Both take the step :math:`1/L` (`lipschitz_step`), for a bound :math:`L` on the
+        curvature.
     batch_size : int, default=32
         Mini-batch size of ``"sgd"``.
-    n_iter_no_change : int, default=10
-        Patience of ``"sgd"``.
     random_state : None, int or numpy Generator, default=None
         Seeds the shuffling of ``"sgd"``.
     standardise : bool, default=True
@@ -684,18 +612,10 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
     ['setosa', 'setosa']
     """
 
-    def __init__(self, *, solver="newton", penalty=DEFAULT_PENALTY, learning_rate="auto",
-                 max_iter=1000, tol=1e-6, batch_size=32, n_iter_no_change=10,
-                 random_state=None, standardise=True):
-        self.solver = solver
-        self.penalty = penalty
-        self.learning_rate = learning_rate
-        self.max_iter = max_iter
-        self.tol = tol
-        self.batch_size = batch_size
-        self.n_iter_no_change = n_iter_no_change
-        self.random_state = random_state
-        self.standardise = standardise
+    def __init__(self, *, solver="newton", penalty=DEFAULT_PENALTY, max_iter=1000, tol=1e-6,
+                 batch_size=32, random_state=None, standardise=True):
+        self.solver, self.penalty, self.max_iter, self.tol = solver, penalty, max_iter, tol
+        self.batch_size, self.random_state, self.standardise = batch_size, random_state, standardise
 
     # ------------------------------------------------------------------ fit
     def fit(self, X, y):
@@ -714,16 +634,7 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         penalty = check_number("penalty", self.penalty, minimum=0.0)
         max_iter = check_number("max_iter", self.max_iter, minimum=1, integer=True)
         tol = check_number("tol", self.tol, minimum=0.0)
-        if isinstance(self.learning_rate, str) and self.learning_rate != "auto":
-            raise ValueError(
-                f"learning_rate={self.learning_rate!r} is not a valid choice; use 'auto' "
-                "(the step 1/L) or a number > 0."
-            )
-        if not isinstance(self.learning_rate, str):
-            check_number("learning_rate", self.learning_rate, minimum=0.0, inclusive=False)
         batch_size = check_number("batch_size", self.batch_size, minimum=1, integer=True)
-        patience = check_number("n_iter_no_change", self.n_iter_no_change, minimum=1,
-                                integer=True)
         rng = check_random_state(self.random_state)
         if not isinstance(self.standardise, bool | np.bool_):
             raise ValueError(f"standardise must be True or False; got {self.standardise!r}.")
@@ -735,25 +646,19 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         C = one_hot(y_index, classes.size)
         if penalty == 0.0:
             _check_identifiable(X1, y_index, classes)
-        W0 = np.zeros((X1.shape[1], classes.size))
+        start = (np.zeros((X1.shape[1], classes.size)), X1, C, weights, tol, max_iter)
         if solver == "newton":
-            W, curve, n_iter, converged = _newton(W0, X1, C, weights, tol, max_iter)
+            W, curve, n_iter, converged = _newton(*start)
+        elif solver == "gd":
+            W, curve, n_iter, converged = _gradient_descent(*start, lipschitz_step(X1, weights))
         else:
-            rate = (lipschitz_step(X1, weights, solver) if isinstance(self.learning_rate, str)
-                    else float(self.learning_rate))
-            if solver == "gd":
-                W, curve, n_iter, converged = _gradient_descent(W0, X1, C, weights, tol,
-                                                                max_iter, rate)
-            else:
-                W, curve, n_iter, converged = _stochastic_gradient_descent(
-                    W0, X1, C, weights, tol, max_iter, rate, batch_size, patience, rng)
+            W, curve, n_iter, converged = _stochastic_gradient_descent(
+                *start, lipschitz_step(X1, weights, solver), batch_size, rng)
         if not converged:
-            warnings.warn(
-                f"solver={solver!r} stopped after max_iter={max_iter} "
-                f"{'epochs' if solver == 'sgd' else 'iterations'} before reaching tol={tol:g}; "
-                "increase max_iter, or use solver='newton', which needs only a few iterations.",
-                ConvergenceWarning, stacklevel=2,
-            )
+            warnings.warn(f"solver={solver!r} stopped after max_iter={max_iter} "
+                          f"{'epochs' if solver == 'sgd' else 'iterations'} before reaching "
+                          f"tol={tol:g}; increase max_iter, or use solver='newton', which needs "
+                          "only a few iterations.", ConvergenceWarning, stacklevel=2)
         self.classes_ = classes
         self.coef_ = (W[1:] / scale[:, None]).T
         self.intercept_ = W[0] - (shift / scale) @ W[1:]
@@ -847,21 +752,19 @@ def _solver_units(model, X):
 def _check_identifiable(X1, y_index, classes):
     """Raise a ValueError when the unpenalised optimum is not unique or does not exist."""
     if np.linalg.matrix_rank(X1) < X1.shape[1]:
-        raise ValueError(
-            "the features (with the bias) are linearly dependent: a constant, duplicated or "
-            "collinear column, or fewer samples than features. The unpenalised weights are "
-            "then not unique; drop the redundant features or add a penalty (penalty>0)."
-        )
+        raise ValueError("the features (with the bias) are linearly dependent: a constant, "
+                         "duplicated or collinear column, or fewer samples than features. The "
+                         "unpenalised weights are then not unique; drop the redundant features "
+                         "or add a penalty (penalty>0).")
     pair = separating_pair(X1, y_index)
     if pair is not None:
         first, second = (classes.tolist()[k] for k in pair)
-        raise ValueError(
-            f"the training data are linearly separable (class {first!r} can be split from "
-            f"class {second!r} by a hyperplane), so the loss keeps decreasing as the weights "
-            "grow without bound (toward 0 when every class is split off) and the unpenalised "
-            "maximum-likelihood weights do not exist; add a penalty (penalty>0), e.g. "
-            "SoftmaxRegression(penalty=1e-3), the default."
-        )
+        raise ValueError(f"the training data are linearly separable (class {first!r} can be "
+                         f"split from class {second!r} by a hyperplane), so the loss keeps "
+                         "decreasing as the weights grow without bound (toward 0 when every "
+                         "class is split off) and the unpenalised maximum-likelihood weights do "
+                         "not exist; add a penalty (penalty>0), e.g. "
+                         "SoftmaxRegression(penalty=1e-3), the default.")
 
 
 def solver_curvature_ratio(model, X):

@@ -37,21 +37,24 @@ from .style import (
     class_marker,
     region_colormap,
 )
-from .validation import class_index, plain
+from .validation import check_gaussian_parameters, check_option, class_index, plain
 
 #: Fewest words in a figure's text description: enough for its point, not only its title.
 MIN_ALT_WORDS = 6
 
 
-def figure_html(fig, alt):
-    """The HTML of ``fig`` as a PNG image whose ``alt`` attribute describes it.
+def show_figure(fig, alt):
+    """Show ``fig`` in the notebook as a PNG image whose ``alt`` attribute describes it, and
+    close it.
 
     The image is drawn at the figure's own dpi and cropped to what it holds (as the
     notebooks' inline backend does), without a software stamp, so the same figure gives
     the same bytes. The description goes into the ``<img>`` element itself because
     JupyterLab's PNG renderer ignores an output's ``alt`` metadata, while every HTML
     renderer (JupyterLab, nbconvert's slides, a static site) keeps the attribute, which
-    screen readers read out.
+    screen readers read out. The output also holds the figure's usual one-line text form for
+    text-only front ends; closing the figure stops the inline backend from showing it a
+    second time without its description.
 
     Parameters
     ----------
@@ -60,56 +63,33 @@ def figure_html(fig, alt):
         What the figure shows, its point rather than its title, in at least
         `MIN_ALT_WORDS` words.
 
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> fig, ax = plt.subplots(figsize=(2, 1))
-    >>> figure_html(fig, "An empty set of axes, drawn as an example.")[:55]
-    '<img alt="An empty set of axes, drawn as an example." s'
-    >>> plt.close(fig)
-    """
-    words = alt.split() if isinstance(alt, str) else []
-    if len(words) < MIN_ALT_WORDS:
-        raise ValueError(
-            f"alt must describe what the figure shows in at least {MIN_ALT_WORDS} words "
-            f"(its point, not its title); got {alt!r}."
-        )
-    png = io.BytesIO()
-    fig.savefig(png, format="png", dpi=fig.dpi, bbox_inches="tight", metadata={"Software": None})
-    encoded = base64.b64encode(png.getvalue()).decode("ascii")
-    return (f'<img alt="{html.escape(" ".join(words), quote=True)}" '
-            f'src="data:image/png;base64,{encoded}"/>')
-
-
-def show_figure(fig, alt):
-    """Show ``fig`` in the notebook with its text description ``alt``, and close it.
-
-    The output is the `figure_html` image, with the figure's usual one-line text form for
-    text-only front ends; closing the figure stops the inline backend from showing it a
-    second time without its description.
-
     Examples
     --------
     >>> fig, ax = plt.subplots(figsize=(2, 1))       # a text front end prints the bundle
     >>> show_figure(fig, "An empty set of axes, drawn as an example.")  # doctest: +ELLIPSIS
     {'text/html': '<img alt="An empty set of axes, drawn as an example." src="data:...'}
     """
-    bundle = {"text/html": figure_html(fig, alt), "text/plain": repr(fig)}
+    words = alt.split() if isinstance(alt, str) else []
+    if len(words) < MIN_ALT_WORDS:
+        raise ValueError(f"alt must describe what the figure shows in at least {MIN_ALT_WORDS} "
+                         f"words (its point, not its title); got {alt!r}.")
+    png = io.BytesIO()
+    fig.savefig(png, format="png", dpi=fig.dpi, bbox_inches="tight", metadata={"Software": None})
     plt.close(fig)
-    display(bundle, raw=True)
+    encoded = base64.b64encode(png.getvalue()).decode("ascii")
+    display({"text/html": f'<img alt="{html.escape(" ".join(words), quote=True)}" '
+                          f'src="data:image/png;base64,{encoded}"/>', "text/plain": repr(fig)},
+            raw=True)
 
 
 def _axes(ax):
     return plt.subplots()[1] if ax is None else ax
 
 
-def _two_columns(X):
+def _two_columns(X, name="X"):
     X = np.asarray(X, dtype=float)
     if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"this picture is drawn in two dimensions; X has shape {X.shape}. "
+        raise ValueError(f"this picture is drawn in two dimensions; {name} has shape {X.shape}. "
                          "Select two features, e.g. X[:, :2].")
     return X
 
@@ -117,17 +97,16 @@ def _two_columns(X):
 def _grid(X, resolution, padding):
     """A regular ``resolution`` x ``resolution`` grid over two columns of ``X``, with a margin."""
     X = _two_columns(X)
-    lows, highs = X.min(axis=0) - padding, X.max(axis=0) + padding
-    xx, yy = np.meshgrid(np.linspace(lows[0], highs[0], resolution),
-                         np.linspace(lows[1], highs[1], resolution))
+    xx, yy = np.meshgrid(*np.linspace(X.min(axis=0) - padding, X.max(axis=0) + padding,
+                                      resolution).T)
     return xx, yy, np.column_stack([xx.ravel(), yy.ravel()])
 
 
 def _label(ax, feature_names=None, title=None):
-    if feature_names is not None:
-        ax.set(xlabel=feature_names[0], ylabel=feature_names[1])
-    if title is not None:
-        ax.set_title(title)
+    """Name the two axes after the features (left unnamed when None) and set the title."""
+    ax.set(xlabel=(feature_names or ("", ""))[0], ylabel=(feature_names or ("", ""))[1],
+           title=title)
+
 
 
 def _class_curve(ax, k, x, y, label, **style):
@@ -180,9 +159,19 @@ def covariance_ellipse(mean, cov_matrix, n_std=2.0, ax=None, **style):
                                        **{"fill": False, "linewidth": 2.0, **style}))
 
 
-def plot_decision_regions(classifier, X, y=None, ax=None, *, ellipses=True, resolution=300,
+def _class_ellipses(ax, means, covariances, linewidths, n_stds=(1.0, 2.0)):
+    """Each class's ellipses at ``n_stds``, in its colour and line style, the j-th of width
+    ``linewidths[j]``."""
+    return [covariance_ellipse(mean, covariance, n_std, ax, color=class_color(k),
+                               linestyle=class_linestyle(k), linewidth=width)
+            for k, (mean, covariance) in enumerate(zip(means, covariances, strict=True))
+            for n_std, width in zip(n_stds, linewidths, strict=True)]
+
+
+
+def plot_decision_regions(classifier, X, y, ax=None, *, ellipses=True, resolution=300,
                           padding=0.5, feature_names=None, title=None, legend=True,
-                          point_size=40, point_alpha=0.9):
+                          point_size=40):
     """Colour the plane by the class a fitted classifier predicts, and show the data.
 
     scikit-learn's `DecisionBoundaryDisplay` colours each class's region in its pale colour;
@@ -196,8 +185,8 @@ def plot_decision_regions(classifier, X, y=None, ax=None, *, ellipses=True, reso
         Anything with ``predict`` and ``classes_`` trained on two features.
     X : array-like of shape (n_samples, 2)
         Data to show; it also sets the extent of the grid.
-    y : array-like of shape (n_samples,), default=None
-        Labels of ``X``; without them the points are drawn in black.
+    y : array-like of shape (n_samples,)
+        Labels of ``X``.
     ax : matplotlib Axes, default=None
     ellipses : bool, default=True
         Each class's covariance ellipses one and two standard deviations (Mahalanobis
@@ -212,8 +201,8 @@ def plot_decision_regions(classifier, X, y=None, ax=None, *, ellipses=True, reso
     title : str, default=None
     legend : bool, default=True
         A legend beside the axes; each entry shows the class's region and marker.
-    point_size, point_alpha : float, default=40 and 0.9
-        Marker area and opacity of the data points.
+    point_size : float, default=40
+        Marker area of the data points.
 
     Returns
     -------
@@ -240,27 +229,19 @@ def plot_decision_regions(classifier, X, y=None, ax=None, *, ellipses=True, reso
         classifier, X, grid_resolution=resolution, eps=padding,
         response_method="predict", plot_method="pcolormesh", ax=ax, vmin=-0.5,
         vmax=n_classes - 0.5, shading="auto", rasterized=True, **colours)
-    drawn = {"display": shown, "ellipses": [], "points": [], "hatches": ax.contourf(
+    drawn = {"display": shown, "hatches": ax.contourf(
         shown.xx0, shown.xx1, shown.response, levels=np.arange(n_classes + 1) - 0.5,
-        colors="none", hatches=[class_hatch(k) for k in range(n_classes)], **HATCH_STYLE)}
-    if ellipses and hasattr(classifier, "covariances_"):
-        for k in range(n_classes):
-            drawn["ellipses"] += [covariance_ellipse(
-                classifier.means_[k], classifier.covariances_[k], n_std, ax,
-                color=class_color(k), linestyle=class_linestyle(k), linewidth=width)
-                for n_std, width in ((1.0, 2.0), (2.0, 1.2))]
-    if y is None:
-        drawn["points"].append(ax.scatter(X[:, 0], X[:, 1], s=25, color="black"))
-    else:
-        drawn["points"] = scatter_classes(X, y, classifier.classes_, ax, size=point_size,
-                                          alpha=point_alpha)
-        if legend:
-            # beside the axes: it never hides data; each entry is the region and the marker
-            handles = [(Patch(facecolor=pale(k), edgecolor="none", hatch=class_hatch(k),
-                              **HATCH_STYLE), points) for k, points in enumerate(drawn["points"])]
-            ax.legend(handles, [p.get_label() for p in drawn["points"]],
-                      handler_map={tuple: HandlerTuple(None)}, loc="upper left",
-                      bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
+        colors="none", hatches=[class_hatch(k) for k in range(n_classes)], **HATCH_STYLE),
+        "ellipses": _class_ellipses(ax, classifier.means_, classifier.covariances_, (2.0, 1.2))
+        if ellipses and hasattr(classifier, "covariances_") else [],
+        "points": scatter_classes(X, y, classifier.classes_, ax, size=point_size)}
+    if legend:
+        # beside the axes: it never hides data; each entry is the region and the marker
+        handles = [(Patch(facecolor=pale(k), edgecolor="none", hatch=class_hatch(k),
+                          **HATCH_STYLE), points) for k, points in enumerate(drawn["points"])]
+        ax.legend(handles, [p.get_label() for p in drawn["points"]],
+                  handler_map={tuple: HandlerTuple(None)}, loc="upper left",
+                  bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
     ax.set(xlim=(shown.xx0.min(), shown.xx0.max()), ylim=(shown.xx1.min(), shown.xx1.max()))
     _label(ax, feature_names, title)
     return drawn
@@ -307,8 +288,8 @@ def plot_pairwise_boundaries(classifier, X, ax=None, *, resolution=200, padding=
     return drawn
 
 
-def plot_density_2d(model, X, y=None, ax=None, *, resolution=200, padding=0.5, levels=6,
-                    feature_names=None, title=None):
+def plot_density_2d(model, X, y, ax=None, *, resolution=200, padding=0.5, levels=6,
+                    feature_names=None):
     r"""Shade the plane by a fitted model's density :math:`p(x) = \sum_k \pi_k\, p(x \mid y = k)`.
 
     Parameters
@@ -316,13 +297,12 @@ def plot_density_2d(model, X, y=None, ax=None, *, resolution=200, padding=0.5, l
     model : fitted classifier with ``log_marginal_density`` and ``classes_``, two features
     X : array-like of shape (n_samples, 2)
         Data to show; it also sets the extent of the grid.
-    y : array-like of shape (n_samples,), default=None
+    y : array-like of shape (n_samples,)
     ax : matplotlib Axes, default=None
     resolution, padding : as in `plot_pairwise_boundaries`
     levels : int or array-like, default=6
         Contour lines of equal density.
     feature_names : pair of str, default=None
-    title : str, default=None
 
     Returns
     -------
@@ -347,24 +327,24 @@ def plot_density_2d(model, X, y=None, ax=None, *, resolution=200, padding=0.5, l
                                 extent=(xx.min() - half_x, xx.max() + half_x,
                                         yy.min() - half_y, yy.max() + half_y)),
              "contours": ax.contour(xx, yy, density, levels=levels, colors="black",
-                                    linewidths=0.8), "points": []}
-    if y is not None:
-        drawn["points"] = scatter_classes(X, y, model.classes_, ax, size=18, alpha=0.8)
+                                    linewidths=0.8),
+             "points": scatter_classes(X, y, model.classes_, ax, size=18, alpha=0.8)}
     ax.figure.colorbar(drawn["image"], ax=ax, label="density p(x)")
-    _label(ax, feature_names, title)
+    _label(ax, feature_names)
     return drawn
 
 
-def plot_covariance_ellipses(means, covariances, classes, ax=None, *, n_stds=(1.0, 2.0),
-                             principal_axes=True):
-    r"""Each class's covariance ellipses and principal half-axes, in its colour and line style.
+def plot_covariance_ellipses(means, covariances, classes, ax=None, *, principal_axes=True):
+    r"""Each class's covariance ellipses and principal axes, in its colour and line style.
 
     With :math:`\Sigma_k = U \operatorname{diag}(\lambda_1, \lambda_2) U^T`, the contour
     :math:`\Delta_k(x) = n` of class :math:`k` is an ellipse centred at :math:`\mu_k`, with
     axes along the eigenvectors :math:`u_i` and half-lengths :math:`n\sqrt{\lambda_i}`
-    (`lecture_utils.gaussian.ellipse_points`). The half-axes are drawn for :math:`n = 1`, from
-    :math:`\mu_k` to :math:`\mu_k + \sqrt{\lambda_i}\, u_i`, and the mean in the class's
-    marker. Angles are true only on equal axes: call ``ax.set_aspect("equal")``.
+    (`lecture_utils.gaussian.ellipse_points`). The axes are drawn for :math:`n = 1`, from
+    :math:`\mu_k - \sqrt{\lambda_i}\, u_i` to :math:`\mu_k + \sqrt{\lambda_i}\, u_i` (whole
+    axes: an eigenvector's sign is arbitrary), and the mean in the class's marker. Ellipses
+    are drawn at :math:`n = 1` (thicker) and :math:`n = 2`. Angles are true only on equal
+    axes: call ``ax.set_aspect("equal")``.
 
     Parameters
     ----------
@@ -373,8 +353,6 @@ def plot_covariance_ellipses(means, covariances, classes, ax=None, *, n_stds=(1.
     classes : sequence of str
         Class names, for the legend.
     ax : matplotlib Axes, default=None
-    n_stds : sequence of float, default=(1.0, 2.0)
-        The Mahalanobis distances of the ellipses; the first is drawn thicker.
     principal_axes : bool, default=True
 
     Returns
@@ -391,24 +369,17 @@ def plot_covariance_ellipses(means, covariances, classes, ax=None, *, n_stds=(1.
     >>> plt.close("all")
     """
     ax = _axes(ax)
-    means, covariances = np.asarray(means, dtype=float), np.asarray(covariances, dtype=float)
-    if means.ndim != 2 or means.shape[1] != 2 or covariances.shape != (len(means), 2, 2):
-        raise ValueError(f"means must have shape (K, 2) and covariances (K, 2, 2); got "
-                         f"{means.shape} and {covariances.shape}.")
+    means = _two_columns(check_gaussian_parameters(means, covariances)[0], "means")
     if len(classes) != len(means):
         raise ValueError(f"classes must name the {len(means)} classes; got {len(classes)}.")
-    drawn = {"ellipses": [], "axes": [], "means": []}
+    drawn = {"ellipses": _class_ellipses(ax, means, covariances, (2.2, 1.2)), "axes": [],
+             "means": []}
     for k, (mean, covariance) in enumerate(zip(means, covariances, strict=True)):
-        drawn["ellipses"] += [covariance_ellipse(mean, covariance, n_std, ax,
-                                                 linewidth=2.2 if j == 0 else 1.2,
-                                                 color=class_color(k),
-                                                 linestyle=class_linestyle(k))
-                              for j, n_std in enumerate(n_stds)]
         if principal_axes:
             eigenvalues, eigenvectors = np.linalg.eigh(covariance)
-            for end in mean + np.sqrt(eigenvalues)[:, None] * eigenvectors.T:
-                drawn["axes"] += ax.plot(*np.column_stack([mean, end]), color=class_color(k),
-                                         linewidth=2.5)
+            for half_axis in np.sqrt(eigenvalues)[:, None] * eigenvectors.T:
+                drawn["axes"] += ax.plot(*np.column_stack([mean - half_axis, mean + half_axis]),
+                                         color=class_color(k), linewidth=2.5)
         drawn["means"] += ax.plot(*mean, marker=class_marker(k), color=class_color(k),
                                   markeredgecolor="black", markersize=9, linestyle="none",
                                   label=str(classes[k]))
@@ -416,13 +387,12 @@ def plot_covariance_ellipses(means, covariances, classes, ax=None, *, n_stds=(1.
     return drawn
 
 
-def plot_shared_covariance_comparison(full, tied, classes, ax=None, *, n_stds=(1.0, 2.0),
-                                      names=None):
+def plot_shared_covariance_comparison(full, tied, classes, ax=None, *, names=None):
     r"""Each class's own covariance ellipses beside the one shared covariance, in two dimensions.
 
     For each class :math:`k` in ``classes``, the ellipses of the ``full`` model
     (`plot_covariance_ellipses`), and, dotted black at the same mean, the ellipse
-    :math:`(x - \mu_k)^T \Sigma^{-1} (x - \mu_k) = n_{\max}^2` of the ``tied`` model's shared
+    :math:`(x - \mu_k)^T \Sigma^{-1} (x - \mu_k) = 2^2` of the ``tied`` model's shared
     :math:`\Sigma`: where one shared covariance fits every class, the dotted ellipse
     follows each class's outer one. Equal axes; the legend is outside, on the right.
 
@@ -433,7 +403,6 @@ def plot_shared_covariance_comparison(full, tied, classes, ax=None, *, n_stds=(1
     classes : sequence
         Labels (from ``full.classes_``) of the classes to draw.
     ax : matplotlib Axes, default=None
-    n_stds : sequence of float, default=(1.0, 2.0)
     names : sequence of str, default=None
         The classes' names in the legend; by default the labels themselves.
 
@@ -456,18 +425,17 @@ def plot_shared_covariance_comparison(full, tied, classes, ax=None, *, n_stds=(1
     for model, kind in ((full, "full"), (tied, "tied")):
         if getattr(model, "covariance", None) != kind or not hasattr(model, "covariances_"):
             raise ValueError(f"{kind} must be a GaussianClassifier(covariance={kind!r}), fitted.")
-    if full.means_.shape[1] != 2:
-        raise ValueError(f"the models must be fitted on two features; got {full.means_.shape[1]}.")
     index = class_index(full.classes_, np.asarray(classes))
-    ax = _axes(ax)
-    drawn = {"shared": [covariance_ellipse(mean, tied.covariances_[0], max(n_stds), ax,
+    ax, means = _axes(ax), _two_columns(full.means_, "the models' means_")
+    drawn = {"shared": [covariance_ellipse(mean, tied.covariances_[0], 2.0, ax,
                                            color="black", linestyle=":", linewidth=2.0,
                                            label="shared (tied)" if k == 0 else None)
-                        for k, mean in enumerate(full.means_[index])]}
+                        for k, mean in enumerate(means[index])]}
+
     drawn.update(plot_covariance_ellipses(
         full.means_[index], full.covariances_[index],
-        [str(c) for c in (classes if names is None else names)], ax, n_stds=n_stds,
-        principal_axes=False))
+        [str(c) for c in (classes if names is None else names)], ax, principal_axes=False))
+
     ax.set_aspect("equal")
     ax.legend(loc="center left", bbox_to_anchor=(1.02, 0.5))
     return drawn
@@ -536,6 +504,8 @@ def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark=
         drawn["mark"] = ax.axvline(mark, color="black", linestyle=":", linewidth=1.5,
                                    label=mark_label)
     ax.set_xscale("log")
+
+
     ticks = [t for t in (0.25, 0.5, 0.7, 1.0, 1.4, 2.0, 4.0) if scales.min() <= t <= scales.max()]
     ax.set_xticks(ticks, labels=[f"{t:g}" for t in ticks])
     ax.minorticks_off()
@@ -701,15 +671,13 @@ def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), cros
         drawn["point"] = ax.scatter([point[0]], [point[1]], s=90, color=class_color(1),
                                     edgecolor="black", zorder=3, label=f"x = {point[0]:g}")
     ax.set(xlim=(grid[0], grid[-1]), ylim=(-0.02, 1.02), ylabel="posterior probability",
-           xlabel=feature_name or "")
-    if title is not None:
-        ax.set_title(title)
+           xlabel=feature_name, title=title)
     # beside the axes: the two curves, the line at 1/2 and the sample leave no free corner
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
     return drawn
 
 
-def plot_error_areas(model, grid, ax=None, *, priors=None, feature_name=None):
+def plot_error_areas(model, grid, ax=None, *, feature_name=None):
     r"""The weighted class densities :math:`\pi_k\,p(x \mid k)` along one feature, and the
     areas where Bayes' rule errs, shaded.
 
@@ -732,8 +700,6 @@ def plot_error_areas(model, grid, ax=None, *, priors=None, feature_name=None):
     grid : array-like of shape (n_points,)
         Increasing feature values.
     ax : matplotlib Axes, default=None
-    priors : array-like of shape (n_classes,), default=None
-        :math:`\pi_k`; the model's ``priors_`` when None.
     feature_name : str, default=None
 
     Returns
@@ -755,8 +721,7 @@ def plot_error_areas(model, grid, ax=None, *, priors=None, feature_name=None):
     if grid.ndim != 1 or grid.size < 2 or np.any(np.diff(grid) <= 0):
         raise ValueError(f"grid must be increasing feature values, at least two; got shape "
                          f"{grid.shape}.")
-    priors = model.priors_ if priors is None else np.asarray(priors, dtype=float)
-    weighted = np.exp(log_joint(model.log_likelihood(grid[:, None]), priors))
+    weighted = np.exp(log_joint(model.log_likelihood(grid[:, None]), model.priors_))
     decided = np.argmax(weighted, axis=1)
     drawn = {"curves": [], "areas": [], "error": 0.0}
     for k, label in enumerate(np.asarray(model.classes_).tolist()):
@@ -819,7 +784,7 @@ def plot_class_histograms(values, y, ax=None, *, bins=30, thresholds=None):
     return drawn
 
 
-def plot_projections(X, y, directions, axes, *, classes=None, bins=30):
+def plot_projections(X, y, directions, axes, *, classes=None):
     r"""Two-feature data with lines along chosen directions, and each class's histogram of
     the projections on each direction.
 
@@ -838,8 +803,6 @@ def plot_projections(X, y, directions, axes, *, classes=None, bins=30):
     axes : sequence of ``1 + len(directions)`` matplotlib Axes
     classes : sequence, default=None
         The class order (colours, markers); ``np.unique(y)`` when None.
-    bins : int, default=30
-        Histogram bins, shared by the classes of one direction.
 
     Returns
     -------
@@ -878,7 +841,7 @@ def plot_projections(X, y, directions, axes, *, classes=None, bins=30):
                                        linestyle=("-", "--", ":", "-.")[j % 4], linewidth=2.0,
                                        label=name)
         z = drawn["projections"][name] = (X - centre) @ u
-        edges = np.histogram_bin_edges(z, bins=bins)
+        edges = np.histogram_bin_edges(z, bins=30)
         drawn["histograms"].append([
             axes[j + 1].hist(z[index == k], bins=edges, color=class_color(k), alpha=0.35,
                              hatch=class_hatch(k), **HATCH_STYLE, label=str(label))[2]
@@ -889,7 +852,7 @@ def plot_projections(X, y, directions, axes, *, classes=None, bins=30):
 
 
 # -------------------------------------------------------------------- curves of a run
-def plot_loss_curves(curves, ax=None, *, optimum=None, xlabel="iteration (epoch for SGD)"):
+def plot_loss_curves(curves, ax=None, *, optimum=None):
     r"""Training-loss curves of several fits, e.g. ``{"Newton": model.loss_curve_, ...}``.
 
     Parameters
@@ -900,7 +863,6 @@ def plot_loss_curves(curves, ax=None, *, optimum=None, xlabel="iteration (epoch 
     optimum : float, default=None
         If given, the gap :math:`J(W_t) - J^*` is drawn on a logarithmic axis (gaps below
         1e-16, at machine precision, are left out).
-    xlabel : str
 
     Returns
     -------
@@ -917,24 +879,20 @@ def plot_loss_curves(curves, ax=None, *, optimum=None, xlabel="iteration (epoch 
     ax = _axes(ax)
     lines = []
     for k, (label, curve) in enumerate(curves.items()):
-        curve = np.asarray(curve, dtype=float)
-        steps = np.arange(curve.size)
-        if optimum is not None:
-            keep = curve - optimum > 1e-16
-            steps, curve = steps[keep], curve[keep] - optimum
-        lines += _class_curve(ax, k, steps, curve, label, markevery=max(1, curve.size // 12))
-    if optimum is not None:
-        ax.set_yscale("log")
-    ax.set(xlabel=xlabel, ylabel=r"training loss $J(W_t)$" if optimum is None
-           else r"$J(W_t) - J^*$")
+        gap = np.asarray(curve, dtype=float) - (optimum or 0.0)
+        steps = np.arange(gap.size) if optimum is None else np.flatnonzero(gap > 1e-16)
+        lines += _class_curve(ax, k, steps, gap[steps], label, markevery=max(1, steps.size // 12))
+    ax.set(xlabel="iteration (epoch for SGD)", yscale="linear" if optimum is None else "log",
+           ylabel=r"training loss $J(W_t)$" if optimum is None else r"$J(W_t) - J^*$")
     ax.legend(loc="best", framealpha=0.9)
     return lines
 
 
-def plot_loss_along(W, moves, X1, C, penalty=0.0, ax=None, *, steps=None):
+def plot_loss_along(W, moves, X1, C, penalty=0.0, ax=None):
     r"""The penalised loss along straight lines through ``W``: :math:`J(W + s\,V)` against ``s``.
 
-    Each named direction :math:`V` (the shape of :math:`W`) gets one curve, in its own colour,
+    The steps :math:`s` are 61, from -3 to 3. Each named direction :math:`V` (the shape of
+    :math:`W`) gets one curve, in its own colour,
     marker and line style. A flat curve is a direction in which the Hessian has a zero
     eigenvalue: :math:`J` does not change, e.g. the same shift of every bias.
 
@@ -948,8 +906,6 @@ def plot_loss_along(W, moves, X1, C, penalty=0.0, ax=None, *, steps=None):
     X1, C, penalty
         As in `lecture_utils.logistic.cross_entropy`.
     ax : matplotlib Axes, default=None
-    steps : array-like, default=None
-        The values of :math:`s`; 61 from -3 to 3 if None.
 
     Returns
     -------
@@ -969,7 +925,8 @@ def plot_loss_along(W, moves, X1, C, penalty=0.0, ax=None, *, steps=None):
 
     ax = _axes(ax)
     W = np.asarray(W, dtype=float)
-    steps = np.linspace(-3.0, 3.0, 61) if steps is None else np.asarray(steps, dtype=float)
+    steps = np.linspace(-3.0, 3.0, 61)
+
     lines = []
     for k, (name, move) in enumerate(moves.items()):
         move = np.asarray(move, dtype=float)
@@ -1021,11 +978,9 @@ def plot_learning_curves(curve, ax=None, *, floor=None, floor_label="Bayes error
     if floor is not None:
         lines.append(ax.axhline(floor, color="black", linestyle=":", linewidth=1.5,
                                 label=floor_label))
-    ax.set(xscale="log", xlabel="training samples $m$", ylabel="test error")
+    ax.set(xscale="log", xlabel="training samples $m$", ylabel="test error", title=title)
     if legend:
         ax.legend(loc="best", framealpha=0.9)
-    if title is not None:
-        ax.set_title(title)
     return lines
 
 
@@ -1094,7 +1049,7 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
     return lines
 
 
-def plot_error_curves(errors, ax=None, *, highlight=None, log=False, ylabel="error (%)",
+def plot_error_curves(errors, ax=None, *, log=False, ylabel="error (%)",
                       legend_loc="upper center"):
     r"""Several error-against-dimension curves on one axes, told apart by line style.
 
@@ -1108,8 +1063,6 @@ def plot_error_curves(errors, ax=None, *, highlight=None, log=False, ylabel="err
         Error rates in [0, 1]; the index holds the numbers of features :math:`m`, each
         column one curve, named in the legend by its column name.
     ax : matplotlib Axes, default=None
-    highlight : dict of column name to sequence of int, default=None
-        The dimensions to mark, with their error, on a curve.
     log, ylabel : as in `plot_error_against_dimension`
     legend_loc : str, default="upper center"
 
@@ -1121,24 +1074,19 @@ def plot_error_curves(errors, ax=None, *, highlight=None, log=False, ylabel="err
     --------
     >>> import pandas as pd
     >>> errors = pd.DataFrame({"a": [0.1, 0.05, 0.06], "b": [0.2, 0.1, 0.08]}, index=[1, 5, 10])
-    >>> drawn = plot_error_curves(errors, highlight={"a": [5]})
+    >>> drawn = plot_error_curves(errors)
     >>> len(drawn["a"]), drawn["b"][0].get_linestyle()
-    (2, '--')
+    (1, '--')
     >>> plt.close("all")
     """
     if not hasattr(errors, "columns") or errors.shape[1] == 0:
         raise ValueError("errors must be a pandas DataFrame with one column per curve, indexed "
                          "by the numbers of features.")
-    highlight = dict(highlight or {})
-    unknown = [name for name in highlight if name not in errors.columns]
-    if unknown:
-        raise ValueError(f"highlight names {unknown}, which are not columns of errors "
-                         f"({list(errors.columns)}).")
     ax = _axes(ax)
     drawn = {name: plot_error_against_dimension(
         errors.index.to_numpy(), errors[name].to_numpy(dtype=float), ax, label=str(name),
-        highlight=highlight.get(name, ()), color=class_color(k), linestyle=class_linestyle(k),
-        log=log, ylabel=ylabel) for k, name in enumerate(errors.columns)}
+        color=class_color(k), linestyle=class_linestyle(k), log=log, ylabel=ylabel)
+        for k, name in enumerate(errors.columns)}
     ax.legend(ncol=errors.shape[1], loc=legend_loc)
     return drawn
 
@@ -1156,9 +1104,9 @@ def _grouped_bars(ax, rows, names, positions, *, colour_offset=0, vertical=True)
 
 
 def plot_category_probabilities(probabilities, categories, classes, ax=None, *, ylabel=None,
-                                title=None, annotate=True, xlabel=None, legend=True,
-                                orientation="vertical"):
-    r"""Grouped bars of one probability per class and category, e.g. :math:`\pi_{c,v}`.
+                                title=None, xlabel=None, legend=True, orientation="vertical"):
+    r"""Grouped bars of one probability per class and category, e.g. :math:`\pi_{c,v}`, each
+    value written at the end of its bar (vertically above a vertical bar).
 
     Parameters
     ----------
@@ -1171,8 +1119,6 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
     ax : matplotlib Axes, default=None
     ylabel, title : str, default=None
         ``ylabel`` names the probabilities.
-    annotate : bool, default=True
-        Write each value at the end of its bar (vertically above a vertical bar).
     xlabel : str, default=None
         What the categories are (e.g. "fur colour").
     legend : bool, default=True
@@ -1196,19 +1142,15 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
     ax = _axes(ax)
     probabilities = np.atleast_2d(np.asarray(probabilities, dtype=float))
     if probabilities.shape != (len(classes), len(categories)):
-        raise ValueError(
-            f"probabilities has shape {probabilities.shape} but there are {len(classes)} "
-            f"classes and {len(categories)} categories; pass one row per class."
-        )
-    vertical = {"vertical": True, "horizontal": False}.get(orientation)
-    if vertical is None:
-        raise ValueError(f"orientation must be 'vertical' or 'horizontal'; got {orientation!r}.")
+        raise ValueError(f"probabilities has shape {probabilities.shape} but there are "
+                         f"{len(classes)} classes and {len(categories)} categories; pass one "
+                         "row per class.")
+    vertical = check_option("orientation", orientation, ("vertical", "horizontal")) == "vertical"
     positions = np.arange(len(categories))
     drawn = _grouped_bars(ax, probabilities, classes, positions, vertical=vertical)
-    if annotate:
-        for bars, row in zip(drawn, probabilities, strict=True):
-            ax.bar_label(bars, labels=["" if np.isnan(p) else f"{p:.2f}" for p in row],
-                         padding=2, fontsize=MIN_FONT_SIZE, rotation=90 if vertical else 0)
+    for bars, row in zip(drawn, probabilities, strict=True):
+        ax.bar_label(bars, labels=["" if np.isnan(p) else f"{p:.2f}" for p in row],
+                     padding=2, fontsize=MIN_FONT_SIZE, rotation=90 if vertical else 0)
     category_axis, value_axis = (ax.xaxis, ax.yaxis) if vertical else (ax.yaxis, ax.xaxis)
     category_axis.set_ticks(positions, [str(c) for c in categories])
     value_axis.set_ticks(np.linspace(0.0, 1.0, 6 if vertical else 3))
@@ -1218,19 +1160,21 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
         ax.set_ylim(len(categories) - 0.5, -0.5)
     if legend:
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
-    (ax.set_ylabel if vertical else ax.set_xlabel)(ylabel or "")
-    (ax.set_xlabel if vertical else ax.set_ylabel)(xlabel or "")
-    if title is not None:
-        ax.set_title(title)
+    (ax.set_ylabel if vertical else ax.set_xlabel)(ylabel)
+    (ax.set_xlabel if vertical else ax.set_ylabel)(xlabel)
+    ax.set_title(title)
     return drawn
 
 
-def plot_weight_pairs(weights, labels, ax=None, *, favours=None, legend=True):
+def plot_weight_pairs(weights, labels, ax=None, *, favours=None):
     r"""Grouped bars of several sets of llr weights :math:`b_j`, one group per event.
 
     Set :math:`s` (in the order of ``weights``) is drawn in colour ``class_color(s + 2)``
     with hatch ``class_hatch(s)``: not the colours of the two classes the weights speak
-    for, and told apart without colour vision too.
+    for, and told apart without colour vision too. A figure legend at the right, in the
+    margin of the figure's layout engine (the collection's style gives every figure one),
+    names the sets.
+
 
     Parameters
     ----------
@@ -1242,9 +1186,6 @@ def plot_weight_pairs(weights, labels, ax=None, *, favours=None, legend=True):
     favours : pair of str, default=None
         Names of the numerator and denominator classes; the y axis says which class a
         positive weight speaks for.
-    legend : bool, default=True
-        Name the sets in a legend outside the axes, at their right (a figure legend when
-        the figure has a layout engine, as the collection's style gives it).
 
     Returns
     -------
@@ -1263,21 +1204,17 @@ def plot_weight_pairs(weights, labels, ax=None, *, favours=None, legend=True):
         raise ValueError("weights must be a non-empty dict of name -> weights.")
     table = np.array([np.asarray(w, dtype=float) for w in weights.values()])
     if table.ndim != 2 or table.shape[1] != len(labels) or not np.all(np.isfinite(table)):
-        raise ValueError(
-            f"every set of weights must hold one finite weight per label ({len(labels)}); "
-            f"got shape {table.shape}."
-        )
+        raise ValueError(f"every set of weights must hold one finite weight per label "
+                         f"({len(labels)}); got shape {table.shape}.")
     positions = np.arange(len(labels))
     drawn = _grouped_bars(ax, table, weights, positions, colour_offset=2)
     ax.axhline(0.0, color="black", linewidth=0.8)
     ax.set_xticks(positions, [str(label) for label in labels])
     ax.set_ylabel("$b_j$" if favours is None else f"$b_j$  (> 0: {favours[0]})")
-    if legend and ax.figure.get_layout_engine() is not None:
-        # a figure legend in the layout's own margin lands on the same pixels however often
-        # the figure is drawn; an axes legend placed outside may move by one
-        ax.figure.legend(loc="outside right center", framealpha=0.9)
-    elif legend:
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
+    # a figure legend in the layout's own margin lands on the same pixels however often the
+    # figure is drawn; an axes legend placed outside may move by one
+    ax.figure.legend(loc="outside right center", framealpha=0.9)
+
     return drawn
 
 
@@ -1325,10 +1262,8 @@ def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None, 
         shown.text_[i, j].set(color="dimgray" if i == j else
                               ("white" if count > 0.6 * largest else "black"),
                               visible=bool(count or zeros))
-    ax.set(xlabel="predicted class", ylabel="true class")
+    ax.set(xlabel="predicted class", ylabel="true class", title=title)
     ax.grid(False)
-    if title is not None:
-        ax.set_title(title)
     return shown
 
 
@@ -1425,35 +1360,33 @@ def plot_image_grid(images, image_shape, n_columns, ax=None, *, row_labels=None,
     drawn = ax.imshow(np.ma.masked_invalid(mosaic), cmap=plt.get_cmap(cmap).with_extremes(
         bad="white"), vmin=value_range[0], vmax=value_range[1], interpolation="nearest")
     ax.grid(False)
-    ax.set_xticks([])
     if row_labels is not None and len(row_labels) != n_rows:
         raise ValueError(f"row_labels has {len(row_labels)} entries for {n_rows} rows.")
     ax.set_yticks([] if row_labels is None else np.arange(n_rows) * (height + 1)
                   + (height - 1) / 2, [] if row_labels is None else list(row_labels))
+    ax.set(xticks=[], title=title)
     ax.tick_params(axis="y", length=0)
     ax.spines[:].set_visible(False)
-    if title is not None:
-        ax.set_title(title)
     return drawn
 
 
-def plot_llr_calibration(table, ax=None, *, floor=None):
+def plot_llr_calibration(table, ax=None, *, floor=1e-4):
     r"""The error a model claims against the error it makes, per bin of :math:`|\mathrm{llr}|`.
 
     Draws the columns of `experiments.llr_calibration` on a log scale: the claimed error
     (circles, dashed) and the observed error (squares, solid) with its 95 % interval; a bin
     without errors shows its upper bound as a downward triangle. Each tick names a bin and,
-    below it in brackets, its number of samples. With ``floor``, the axis starts there, and
-    a claimed error below it is drawn as a black downward triangle on the floor, with its
-    value written beside it (a claimed :math:`10^{-46}` would squash everything else flat).
+    below it in brackets, its number of samples. The axis starts at ``floor``, and a claimed
+    error below it is drawn as a black downward triangle on the floor, with its value
+    written beside it (a claimed :math:`10^{-46}` would squash everything else flat).
 
     Parameters
     ----------
     table : pandas.DataFrame
         From `experiments.llr_calibration`.
     ax : matplotlib Axes, default=None
-    floor : float in (0, 1) or None, default=None
-        Lowest error rate on the axis; None: a decade below the smallest claimed error.
+    floor : float in (0, 1), default=1e-4
+        Lowest error rate on the axis.
 
     Returns
     -------
@@ -1468,7 +1401,7 @@ def plot_llr_calibration(table, ax=None, *, floor=None):
     ...                       "observed error": [0.25, 0.0], "95 % low": [0.006, 0.0],
     ...                       "95 % high": [0.81, 0.31]}, index=["0–5", "≥ 5"])
     >>> sorted(plot_llr_calibration(table))
-    ['claimed', 'observed']
+    ['below', 'claimed', 'observed']
     >>> plt.close("all")
     """
     ax = _axes(ax)
@@ -1477,10 +1410,8 @@ def plot_llr_calibration(table, ax=None, *, floor=None):
         raise ValueError(f"table must be a non-empty llr_calibration table with columns {needed}.")
     x = np.arange(len(table))
     claimed, observed, low, high = (table[c].to_numpy(dtype=float) for c in needed[1:])
-    if floor is None:
-        floor = 10.0 ** np.floor(np.log10(max(np.min(claimed[claimed > 0], initial=1e-3),
-                                              1e-300)) - 1)
-    elif not 0.0 < floor < 1.0:
+    if not 0.0 < floor < 1.0:
+
         raise ValueError(f"floor is the lowest error rate on the axis, in (0, 1); got {floor}.")
     below = claimed < floor
     # the dashed line runs down to the first claimed error below the floor and stops there
@@ -1527,75 +1458,20 @@ def plot_llr_calibration(table, ax=None, *, floor=None):
 SIMPLEX_CORNERS = np.array([[0.0, 0.0], [1.0, 0.0], [0.5, np.sqrt(3.0) / 2.0]])
 
 
-def plot_dirichlet_simplex(concentration, ax=None, *, categories=("1", "2", "3"), points=None,
-                           title=None, subdiv=6, levels=10, legend=True):
-    r"""The density of :math:`\mathrm{Dir}(\boldsymbol a)` over the simplex of three categories.
-
-    The simplex :math:`\{\boldsymbol\pi : \pi_j \ge 0,\ \pi_1 + \pi_2 + \pi_3 = 1\}` is drawn as
-    a triangle (`SIMPLEX_CORNERS`): corner :math:`j` is the point :math:`\pi_j = 1`, the edge
-    opposite it holds the points with :math:`\pi_j = 0`. The density
-
-    .. math::
-
-        \mathrm{Dir}(\boldsymbol\pi \mid \boldsymbol a) = \frac{\Gamma(a_0)}{\prod_j \Gamma(a_j)}
-        \prod_j \pi_j^{\,a_j - 1}
-
-    is shaded in grey, darker where it is higher (evaluated a little inside the edges, where
-    it is finite). Named points (estimates of :math:`\boldsymbol\pi`) are drawn on top, each
-    with its own marker and colour, and named in a legend at the right of the axes.
-
-    Parameters
-    ----------
-    concentration : array-like of shape (3,) or float
-        :math:`\boldsymbol a`, every :math:`a_j > 0`.
-    ax : matplotlib Axes, default=None
-    categories : sequence of 3 str
-        The names written at the corners.
-    points : dict of str to array-like of shape (3,), default=None
-        Name -> a point of the simplex.
-    title : str, default=None
-    subdiv : int, default=6
-        Refinements of the triangle's mesh (each splits every triangle in four).
-    levels : int, default=10
-        Shades of the density.
-    legend : bool, default=True
-
-    Returns
-    -------
-    dict
-        ``"density"``: the filled contours; ``"points"``: the markers drawn, one per point.
-
-    Examples
-    --------
-    >>> drawn = plot_dirichlet_simplex([2, 2, 2], points={"centre": [1/3, 1/3, 1/3]})
-    >>> drawn["points"][0].get_xydata().round(3).tolist()
-    [[0.5, 0.289]]
-    >>> plt.close("all")
-    """
+def _dirichlet_simplex(ax, concentration, categories, title, points=None):
+    """Shade the density of Dir(``concentration``) on the triangle `SIMPLEX_CORNERS`, name
+    its corners, and mark the named ``points`` (one marker and colour each, in a legend)."""
     from matplotlib.tri import Triangulation, UniformTriRefiner
 
     from .discrete import dirichlet_log_density
 
-    a = np.asarray(concentration, dtype=float)
-    a = np.full(3, a) if a.ndim == 0 else a
-    if a.shape != (3,) or not np.all(a > 0) or not np.all(np.isfinite(a)) or len(categories) != 3:
-        raise ValueError(f"concentration must be 3 positive numbers (or one for all three) and "
-                         f"categories 3 names; got {plain(concentration)!r} and "
-                         f"{list(categories)}.")
-    points = dict(points or {})
-    for name, point in points.items():
-        point = np.asarray(point, dtype=float)
-        if point.shape != (3,) or np.any(point < 0) or not np.isclose(point.sum(), 1.0):
-            raise ValueError(f"point {name!r} must be 3 probabilities summing to one; got "
-                             f"{plain(point)!r}.")
-    ax = _axes(ax)
     corners = SIMPLEX_CORNERS
-    mesh = UniformTriRefiner(Triangulation(*corners.T)).refine_triangulation(subdiv=subdiv)
+    mesh = UniformTriRefiner(Triangulation(*corners.T)).refine_triangulation(subdiv=6)
     third = mesh.y / corners[2, 1]
     barycentric = np.column_stack([1.0 - mesh.x - third / 2.0, mesh.x - third / 2.0, third])
     inside = np.clip(barycentric, 0.0, 1.0) * (1.0 - 3e-3) + 1e-3      # finite at the edges
-    filled = ax.tricontourf(mesh, np.exp(dirichlet_log_density(inside, a)), levels=levels,
-                            cmap=GREY_CMAP)
+    filled = ax.tricontourf(mesh, np.exp(dirichlet_log_density(inside, concentration)),
+                            levels=10, cmap=GREY_CMAP)
     ax.plot(*np.vstack([corners, corners[:1]]).T, color="black", linewidth=1.2)
     # the bottom names sit under the edge, each running inwards from its corner, so that the
     # names of two panels side by side do not meet; the top name sits above its corner
@@ -1604,16 +1480,15 @@ def plot_dirichlet_simplex(concentration, ax=None, *, categories=("1", "2", "3")
                                                  (0.5, corners[2, 1] + 0.04, "center",
                                                   "bottom")), strict=True):
         ax.text(x, y, str(name), ha=ha, va=va)
-    drawn = [ax.plot(*(np.asarray(point, dtype=float) @ corners), linestyle="none",
-                     marker=class_marker(k), markersize=11, markerfacecolor=class_color(k),
-                     markeredgecolor="black", markeredgewidth=1.2, label=name, zorder=3)[0]
-             for k, (name, point) in enumerate(points.items())]
+    drawn = [ax.plot(*(point @ corners), linestyle="none", marker=class_marker(k),
+                     markersize=11, markerfacecolor=class_color(k), markeredgecolor="black",
+                     markeredgewidth=1.2, label=name, zorder=3)[0]
+             for k, (name, point) in enumerate((points or {}).items())]
     ax.set_aspect("equal")
     ax.set(xlim=(-0.03, 1.03), ylim=(-0.14, corners[2, 1] + 0.16))    # room for the names
     ax.set_axis_off()
-    if title is not None:
-        ax.set_title(title)
-    if legend and drawn:
+    ax.set_title(title)
+    if drawn:
         ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), framealpha=1.0)
     return {"density": filled, "points": drawn}
 
@@ -1632,8 +1507,18 @@ def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", 
         \mathbb E[\pi_j \mid \mathcal D] = \frac{N_j + a_j}{N + a_0}
         \qquad (m = 3,\ a_0 = \textstyle\sum_j a_j).
 
-    The left axes show the prior, the right axes the posterior with the three estimates
-    (`plot_dirichlet_simplex`), each named in the legend with its value.
+    Each simplex :math:`\{\boldsymbol\pi : \pi_j \ge 0,\ \pi_1 + \pi_2 + \pi_3 = 1\}` is drawn
+    as a triangle (`SIMPLEX_CORNERS`: the point :math:`\boldsymbol\pi` at
+    :math:`\sum_j \pi_j c_j`, so corner :math:`j` is :math:`\pi_j = 1`), its density
+
+    .. math::
+
+        \mathrm{Dir}(\boldsymbol\pi \mid \boldsymbol a) = \frac{\Gamma(a_0)}{\prod_j \Gamma(a_j)}
+        \prod_j \pi_j^{\,a_j - 1}
+
+    shaded in grey, darker where it is higher (evaluated a little inside the edges, where it
+    is finite). The left axes show the prior, the right axes the posterior with the three
+    estimates, each with its own marker and colour, named in the legend with its value.
 
     Parameters
     ----------
@@ -1650,7 +1535,8 @@ def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", 
     -------
     dict
         ``"estimates"``: ``{"ML": ..., "MAP": ..., "posterior mean": ...}``, arrays of shape
-        (3,); ``"prior"`` and ``"posterior"``: what `plot_dirichlet_simplex` drew on each.
+        (3,); ``"prior"`` and ``"posterior"``: what was drawn on each, ``"density"`` (the
+        filled contours) and ``"points"`` (the estimates' markers; none on the prior).
 
     Examples
     --------
@@ -1658,6 +1544,8 @@ def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", 
     >>> drawn = plot_dirichlet_update([3, 2, 0], 2.0, axes)
     >>> {name: p.round(3).tolist() for name, p in drawn["estimates"].items()}
     {'ML': [0.6, 0.4, 0.0], 'MAP': [0.5, 0.375, 0.125], 'posterior mean': [0.455, 0.364, 0.182]}
+    >>> drawn["posterior"]["points"][0].get_xydata().round(3).tolist()    # ML, on an edge
+    [[0.4, 0.0]]
     >>> plt.close(fig)
     """
     counts = np.asarray(counts, dtype=float)
@@ -1666,10 +1554,12 @@ def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", 
                          f"{plain(counts)!r}.")
     a = np.asarray(concentration, dtype=float)
     a = np.full(3, a) if a.ndim == 0 else a
-    if a.shape != (3,) or not np.all(a >= 1) or len(axes) != 2:
-        raise ValueError(f"concentration must be 3 numbers of at least 1 (or one for all three) "
-                         f"and axes two, the prior's and the posterior's; got "
-                         f"{plain(concentration)!r} and {len(axes)} axes.")
+    if a.shape != (3,) or not np.all((a >= 1) & np.isfinite(a)) or len(axes) != 2 or \
+            len(categories) != 3:
+        raise ValueError(f"concentration must be 3 finite numbers of at least 1 (or one for all "
+                         f"three), axes two (the prior's and the posterior's) and categories 3 "
+                         f"names; got {plain(concentration)!r}, {len(axes)} axes and "
+                         f"{list(categories)}.")
     posterior = counts + a
     estimates = {"ML": counts / counts.sum(), "MAP": (posterior - 1.0) / (posterior - 1.0).sum(),
                  "posterior mean": posterior / posterior.sum()}
@@ -1677,12 +1567,13 @@ def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", 
               for name, point in estimates.items()}
     return {
         "estimates": estimates,
-        "prior": plot_dirichlet_simplex(a, axes[0], categories=categories,
-                                        title=f"prior Dir({', '.join(f'{v:g}' for v in a)})"),
-        "posterior": plot_dirichlet_simplex(
-            posterior, axes[1], categories=categories, points=labels,
-            title=f"posterior Dir({', '.join(f'{v:g}' for v in posterior)})"),
+        "prior": _dirichlet_simplex(axes[0], a, categories,
+                                    f"prior Dir({', '.join(f'{v:g}' for v in a)})"),
+        "posterior": _dirichlet_simplex(
+            axes[1], posterior, categories,
+            f"posterior Dir({', '.join(f'{v:g}' for v in posterior)})", labels),
     }
+
 
 
 # ------------------------------------------------------------------------- outliers
@@ -1690,27 +1581,25 @@ def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", 
 MODEL_LINE_COLORS = ("#000000", class_color(3))
 
 
-def plot_outlier_effect(effect, ax=None, *, legend=True, title=None, to_scale=None,
-                        feature_names=None):
+def plot_outlier_effect(effect, ax=None, *, title=None, to_scale=0.8, feature_names=None):
     """Linear boundaries fitted without (dashed) and with (solid) one added outlier.
 
     Where the boundaries without the outlier coincide, the first model's is drawn on top.
     Each boundary :math:`w^T x + w_0 = 0` is a straight line across the axes, through
-    :math:`-w_0 w / \\lVert w\\rVert^2`.
+    :math:`-w_0 w / \\lVert w\\rVert^2`. Both features are drawn to the same scale (equal
+    aspect), so that the angle between two boundaries on screen is their true angle. Every
+    entry is labelled, for a legend the caller places.
 
     Parameters
     ----------
     effect : lecture_utils.experiments.OutlierEffect
         The data, the outlier, its class and each model's boundary without and with it.
     ax : matplotlib Axes, default=None
-    legend : bool, default=True
-        Add a legend (its entries are labelled either way, for a figure legend).
     title : str, default=None
         The axes' title; the effect's own title (how far each boundary turned) if None.
-    to_scale : float, default=None
-        If given, draw both features to the same scale (equal aspect), so that the angle
-        between two boundaries on screen is their true angle; one range is widened about its
-        centre so that the axes are ``to_scale`` times as high as they are wide.
+    to_scale : float, default=0.8
+        The axes are ``to_scale`` times as high as they are wide: one range is widened about
+        its centre.
     feature_names : (str, str), default=None
 
     Returns
@@ -1737,67 +1626,20 @@ def plot_outlier_effect(effect, ax=None, *, legend=True, title=None, to_scale=No
                                   edgecolor="black", linewidth=1.2, zorder=5, label="outlier")
     for m, (color, (name, pair)) in enumerate(zip(MODEL_LINE_COLORS, effect.boundaries.items(),
                                                   strict=True)):
-        for when, (w, w0) in zip(("before", "after"), pair, strict=True):
+        for after, (w, w0) in enumerate(pair):
             point = -w0 * w / (w @ w)
-            drawn["boundaries"][name, when] = ax.axline(
+            drawn["boundaries"][name, ("before", "after")[after]] = ax.axline(
                 tuple(point), tuple(point + [-w[1], w[0]]), color=color,
-                linestyle="-" if when == "after" else "--",
-                linewidth=2.4 if when == "after" else 1.6,
-                zorder=2 if when == "after" else 4 - 0.1 * m,
-                label=name if when == "after" else None)
+                linestyle="-" if after else "--", linewidth=2.4 if after else 1.6,
+                zorder=2 if after else 4 - 0.1 * m, label=name if after else None)
     extent = np.vstack([effect.X, effect.outlier])
     lows, highs = extent.min(axis=0), extent.max(axis=0)
-    lows, highs = lows - 0.08 * (highs - lows), highs + 0.08 * (highs - lows)
-    if to_scale is not None:
-        width = max(highs[0] - lows[0], (highs[1] - lows[1]) / to_scale)
-        centre, half = (lows + highs) / 2, np.array([width, to_scale * width]) / 2
-        lows, highs = centre - half, centre + half
-        ax.set_aspect("equal")
-    ax.set(xlim=(lows[0], highs[0]), ylim=(lows[1], highs[1]))
+    width = 1.16 * max(highs[0] - lows[0], (highs[1] - lows[1]) / to_scale)  # 8 % margins
+    half = np.array([width, to_scale * width]) / 2
+    ax.set_aspect("equal")
+    ax.set(xlim=(lows + highs)[0] / 2 + [-half[0], half[0]],
+           ylim=(lows + highs)[1] / 2 + [-half[1], half[1]])
     ax.plot([], [], color="grey", linestyle="--", label="without the outlier")
     _label(ax, feature_names)
-    if legend:
-        ax.legend(loc="best", framealpha=0.9)
     ax.set_title(effect.title if title is None else title, fontsize=MIN_FONT_SIZE)
     return drawn
-
-
-def plot_outlier_panels(effects, axes, *, to_scale=0.55, feature_names=("$x_1$", "$x_2$")):
-    """One `plot_outlier_effect` panel per outlier, titled by how far each boundary turned,
-    with one legend for all panels below them.
-
-    Parameters
-    ----------
-    effects : sequence of lecture_utils.experiments.OutlierEffect
-    axes : sequence of matplotlib Axes
-        One per effect, in one figure with a constrained layout (room for the legend).
-    to_scale : float, default=0.55
-        As in `plot_outlier_effect`: both features to one scale, so the angles are true.
-    feature_names : (str, str), default=("$x_1$", "$x_2$")
-
-    Returns
-    -------
-    list of str
-        The panel titles, e.g. ``"LDA 24°, LR 0°"`` (LR: logistic regression).
-
-    Examples
-    --------
-    >>> from lecture_utils.experiments import outlier_effect
-    >>> X = np.array([[0.0, 0.0], [0.5, 1.0], [1.0, 0.2], [3.0, 0.0], [3.5, 1.0], [4.0, 0.4]])
-    >>> effect = outlier_effect(X, [0, 0, 0, 1, 1, 1], (9.0, 0.0))
-    >>> fig, axes = plt.subplots(1, 1, squeeze=False, layout="constrained")
-    >>> plot_outlier_panels([effect], axes[0])[0].startswith("LDA ")
-    True
-    >>> plt.close("all")
-    """
-    effects = list(effects)
-    if len(axes) != len(effects):
-        raise ValueError(f"one axes per effect: got {len(axes)} axes for {len(effects)} effects.")
-    titles = ["LDA {:.0f}°, LR {:.0f}°".format(*effect.rotation_degrees.values())
-              for effect in effects]
-    for ax, effect, title in zip(axes, effects, titles, strict=True):
-        plot_outlier_effect(effect, ax, title=title, legend=False, to_scale=to_scale,
-                            feature_names=feature_names)
-    axes[0].figure.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center",
-                          ncol=6, columnspacing=0.8, handlelength=1.5)
-    return titles

@@ -63,11 +63,8 @@ def centred_scatter(X, mean):
     array([[2., 2.],
            [2., 2.]])
     """
-    scatter = np.zeros((X.shape[1], X.shape[1]))
-    for rows in _row_chunks(X.shape[0]):
-        centred = X[rows] - mean
-        scatter += centred.T @ centred
-    return scatter
+    chunks = (X[rows] - mean for rows in _row_chunks(X.shape[0]))
+    return sum((chunk.T @ chunk for chunk in chunks), np.zeros((X.shape[1], X.shape[1])))
 
 
 def _fix_signs(directions):
@@ -124,8 +121,7 @@ def rayleigh_quotient(directions, between, within):
     W = np.asarray(directions, dtype=float)
     between, within = np.asarray(between, dtype=float), np.asarray(within, dtype=float)
     rows = np.atleast_2d(W)
-    d = rows.shape[1]
-    if W.ndim > 2 or between.shape != (d, d) or within.shape != (d, d):
+    if W.ndim > 2 or not between.shape == within.shape == (rows.shape[1],) * 2:
         raise ValueError(f"directions must have shape (d,) or (n, d) and both scatter matrices "
                          f"(d, d); got {W.shape}, {between.shape} and {within.shape}.")
     denominators = np.einsum("ni,ij,nj->n", rows, within, rows)
@@ -151,10 +147,8 @@ class _LinearProjection(TransformerMixin, BaseEstimator):
         ndarray of shape (n_samples, n_components)
         """
         X = check_features(self, X, reset=False)
-        projected = np.empty((X.shape[0], self.components_.shape[0]))
-        for rows in _row_chunks(X.shape[0]):
-            projected[rows] = (X[rows] - self.mean_) @ self.components_.T
-        return projected
+        return np.vstack([(X[rows] - self.mean_) @ self.components_.T
+                          for rows in _row_chunks(X.shape[0])])
 
 
 class PCA(_LinearProjection):

@@ -35,15 +35,8 @@ alone, without comments and strings, are made by ``data/build_code_features.py``
 import numpy as np
 
 #: Name of each symbol class and the characters that belong to it, in column order.
-SYMBOL_CLASSES = {
-    "braces": "{}",
-    "brackets": "[]",
-    "parentheses": "()",
-    "colons": ":",
-    "semicolons": ";",
-    "periods": ".",
-    "commas": ",",
-}
+SYMBOL_CLASSES = {"braces": "{}", "brackets": "[]", "parentheses": "()", "colons": ":",
+                  "semicolons": ";", "periods": ".", "commas": ","}
 
 #: The class names, in the order of the count columns.
 CLASS_NAMES = tuple(SYMBOL_CLASSES)
@@ -51,22 +44,20 @@ CLASS_NAMES = tuple(SYMBOL_CLASSES)
 #: Short labels for tables and axes: ``{}``, ``[]``, ``()``, ``:``, ``;``, ``.``, ``,``.
 CLASS_LABELS = tuple(SYMBOL_CLASSES.values())
 
-_CLASS_OF_CHARACTER = {
-    character: name for name, symbols in SYMBOL_CLASSES.items() for character in symbols
-}
-_INDEX_OF_CLASS = {name: index for index, name in enumerate(CLASS_NAMES)}
+_INDEX_OF_CHARACTER = {character: k for k, symbols in enumerate(CLASS_LABELS)
+                       for character in symbols}
 
 
-def _check_text(text):
+def _class_indices(text):
+    """The position in `CLASS_NAMES` of every punctuation character of ``text``, in order."""
     if isinstance(text, bytes):
-        raise TypeError(
-            "text is bytes; decode it first, e.g. data.decode('utf-8', errors='replace')."
-        )
+        raise TypeError("text is bytes; decode it first, e.g. "
+                        "data.decode('utf-8', errors='replace').")
     if not isinstance(text, str):
-        raise TypeError(
-            f"text must be a str holding source code; got {type(text).__name__}. "
-            "Read a file with Path(name).read_text()."
-        )
+        raise TypeError(f"text must be a str holding source code; got {type(text).__name__}. "
+                        "Read a file with Path(name).read_text().")
+    return np.array([_INDEX_OF_CHARACTER[c] for c in text if c in _INDEX_OF_CHARACTER],
+                    dtype=np.int64)
 
 
 def punctuation_tokens(text):
@@ -88,8 +79,7 @@ def punctuation_tokens(text):
     >>> punctuation_tokens("f(a[0], b);")
     ['parentheses', 'brackets', 'brackets', 'commas', 'parentheses', 'semicolons']
     """
-    _check_text(text)
-    return [_CLASS_OF_CHARACTER[c] for c in text if c in _CLASS_OF_CHARACTER]
+    return [CLASS_NAMES[k] for k in _class_indices(text)]
 
 
 def count_punctuation(text):
@@ -116,9 +106,7 @@ def count_punctuation(text):
     >>> count_punctuation("int main(void) { return 0; }").tolist()
     [2, 0, 2, 0, 1, 0, 0]
     """
-    tokens = punctuation_tokens(text)
-    indices = np.fromiter((_INDEX_OF_CLASS[t] for t in tokens), dtype=np.int64, count=len(tokens))
-    return np.bincount(indices, minlength=len(CLASS_NAMES)).astype(np.int64)
+    return np.bincount(_class_indices(text), minlength=len(CLASS_NAMES)).astype(np.int64)
 
 
 #: Names of the ordered pairs of symbol classes, ``"braces_braces"``, ``"braces_brackets"``, ...
@@ -150,11 +138,9 @@ def count_bigrams(text):
     >>> {BIGRAM_LABELS[i]: int(counts[i]) for i in counts.nonzero()[0]}
     {'() ()': 1, '() ;': 1}
     """
-    tokens = punctuation_tokens(text)
-    indices = np.fromiter((_INDEX_OF_CLASS[t] for t in tokens), dtype=np.int64, count=len(tokens))
-    m = len(CLASS_NAMES)
-    pairs = indices[:-1] * m + indices[1:]
-    return np.bincount(pairs, minlength=m * m).astype(np.int64)
+    indices = _class_indices(text)
+    pairs = indices[:-1] * len(CLASS_NAMES) + indices[1:]
+    return np.bincount(pairs, minlength=len(BIGRAM_NAMES)).astype(np.int64)
 
 
 def tokens_from_counts(counts, labels, names=CLASS_NAMES):
@@ -186,22 +172,15 @@ def tokens_from_counts(counts, labels, names=CLASS_NAMES):
     >>> tokens.tolist(), labels.tolist()
     (['a', 'a', 'c', 'b'], ['C', 'C', 'C', 'Py'])
     """
-    counts = np.asarray(counts)
-    labels = np.asarray(labels)
-    names = np.asarray(names)
+    counts, labels, names = np.asarray(counts), np.asarray(labels), np.asarray(names)
     if counts.ndim != 2 or counts.shape[1] != names.size:
-        raise ValueError(
-            f"counts must have shape (n_samples, {names.size}), one column per name; "
-            f"got shape {counts.shape}."
-        )
+        raise ValueError(f"counts must have shape (n_samples, {names.size}), one column per name; "
+                         f"got shape {counts.shape}.")
     if labels.shape != (counts.shape[0],):
-        raise ValueError(
-            f"labels must hold one label per row of counts ({counts.shape[0]}); "
-            f"got shape {labels.shape}."
-        )
+        raise ValueError(f"labels must hold one label per row of counts ({counts.shape[0]}); "
+                         f"got shape {labels.shape}.")
     if not np.all(np.isfinite(counts)) or np.any(counts < 0) or np.any(counts != np.round(counts)):
         raise ValueError("counts must be non-negative whole numbers (occurrences of each event).")
     counts = counts.astype(np.int64)
-    tokens = np.repeat(np.tile(names, counts.shape[0]), counts.ravel())
-    token_labels = np.repeat(labels, counts.sum(axis=1))
-    return tokens, token_labels
+    tokens = np.repeat(np.tile(names, len(counts)), counts.ravel())
+    return tokens, np.repeat(labels, counts.sum(axis=1))

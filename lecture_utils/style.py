@@ -13,19 +13,11 @@ DejaVu Sans and its own mathtext.
 import matplotlib as mpl
 from matplotlib.colors import LinearSegmentedColormap, ListedColormap, to_rgb
 
-CLASS_COLORS = (
-    "#0072B2",  # blue
-    "#E69F00",  # orange
-    "#009E73",  # bluish green
-    "#CC79A7",  # reddish purple
-    "#56B4E9",  # sky blue
-    "#D55E00",  # vermillion
-    "#F0E442",  # yellow
-    "#000000",  # black
-    "#332288",  # indigo (Paul Tol's palette; the grey it replaces was confused with
-    #             reddish purple under deuteranopia: CAM02-UCS distance 6.5)
-    "#882255",  # wine (Paul Tol's palette)
-)
+#: Okabe-Ito's blue, orange, bluish green, reddish purple, sky blue, vermillion, yellow and
+#: black, then Paul Tol's indigo and wine (the grey that indigo replaces was confused with
+#: reddish purple under deuteranopia: CAM02-UCS distance 6.5).
+CLASS_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
+                "#000000", "#332288", "#882255")
 CLASS_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "h", "<")
 #: Line style of each class's curves: solid, dashed, dotted, dash-dot, then dash patterns.
 CLASS_LINESTYLES = ("-", "--", ":", "-.", (0, (5, 1, 1, 1, 1, 1)), (0, (8, 2)),
@@ -91,7 +83,6 @@ MIN_FONT_SIZE = 16
 STYLE = {
     "figure.figsize": SLIDE_FIGSIZE,
     "figure.dpi": 100,
-    "figure.autolayout": False,
     "figure.constrained_layout.use": True,
     "font.family": "DejaVu Sans",
     "font.size": 16,
@@ -185,8 +176,6 @@ def region_colormap(n_classes, lightness=0.75):
     >>> [round(float(c), 3) for c in region_colormap(2, lightness=0.5)(1)]
     [0.951, 0.812, 0.5, 1.0]
     """
-    pale = [
-        tuple(c + (1.0 - c) * lightness for c in to_rgb(class_color(k)))
-        for k in range(n_classes)
-    ]
+    pale = [tuple(c + (1.0 - c) * lightness for c in to_rgb(class_color(k)))
+            for k in range(n_classes)]
     return ListedColormap(pale, name=f"regions{n_classes}")

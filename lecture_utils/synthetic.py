@@ -25,7 +25,7 @@ from scipy.stats import gamma
 
 from .datasets import CAT_SHELTER_CATEGORIES, Dataset
 from .gaussian import log_class_density
-from .validation import check_gaussian_parameters, check_number, check_random_state, plain
+from .validation import check_gaussian_parameters, check_number, check_priors, check_random_state
 
 
 def make_gaussian_classes(means, covariances, n_per_class, random_state=None, labels=None):
@@ -58,30 +58,23 @@ def make_gaussian_classes(means, covariances, n_per_class, random_state=None, la
     """
     means, factors = check_gaussian_parameters(means, covariances)
     n_classes, n_features = means.shape
-    counts = np.asarray(n_per_class)
-    if counts.ndim == 0:
-        counts = np.full(n_classes, counts)
+    counts = np.asarray(n_per_class if np.ndim(n_per_class) else [n_per_class] * n_classes)
     if counts.shape != (n_classes,) or counts.dtype.kind not in "iu" or np.any(counts < 1):
-        raise ValueError(
-            f"n_per_class must be a positive integer or one per class; got "
-            f"{plain(n_per_class)!r}."
-        )
+        raise ValueError(f"n_per_class must be a positive integer or one per class; got "
+                         f"{np.asarray(n_per_class).tolist()!r}.")
     labels = np.arange(n_classes) if labels is None else np.asarray(labels)
     if labels.shape != (n_classes,) or np.unique(labels).size != n_classes:
-        raise ValueError(
-            f"labels must be {n_classes} distinct values, one per class; got {labels.tolist()}."
-        )
+        raise ValueError(f"labels must be {n_classes} distinct values, one per class; got "
+                         f"{labels.tolist()}.")
     rng = check_random_state(random_state)
-    X = np.concatenate([
-        means[k] + rng.standard_normal((counts[k], n_features)) @ factors[k].T
-        for k in range(n_classes)
-    ])
-    return Dataset(
-        X=X,
-        y=np.repeat(labels, counts),
-        feature_names=tuple(f"x{j + 1}" for j in range(n_features)),
-        target_name="class",
-    )
+    X = np.concatenate([means[k] + rng.standard_normal((counts[k], n_features)) @ factors[k].T
+                        for k in range(n_classes)])
+    return _numbered(X, np.repeat(labels, counts))
+
+
+def _numbered(X, y):
+    """A `Dataset` whose features are named ``x1, x2, ...`` and whose target ``class``."""
+    return Dataset(X, y, tuple(f"x{j + 1}" for j in range(X.shape[1])), "class")
 
 
 def make_exponential_classes(n_samples, n_features=10, mean_ratio=3.0, random_state=None):
@@ -128,9 +121,7 @@ def make_exponential_classes(n_samples, n_features=10, mean_ratio=3.0, random_st
     rng = check_random_state(random_state)
     y = rng.integers(0, 2, n_samples)
     means = np.where(y == 1, mean_ratio, 1.0)[:, None]
-    return Dataset(X=rng.exponential(1.0, (n_samples, n_features)) * means, y=y,
-                   feature_names=tuple(f"x{j + 1}" for j in range(n_features)),
-                   target_name="class")
+    return _numbered(rng.exponential(1.0, (n_samples, n_features)) * means, y)
 
 
 def exponential_log_odds(X, mean_ratio=3.0):
@@ -188,8 +179,8 @@ def exponential_threshold_error(threshold, n_features=10, mean_ratio=3.0):
     threshold = np.asarray(threshold, dtype=float)
     if not np.all(np.isfinite(threshold)):
         raise ValueError("threshold must be finite (no NaN or inf).")
-    error = (0.5 * gamma.sf(threshold, n_features, scale=1.0)
-             + 0.5 * gamma.cdf(threshold, n_features, scale=mean_ratio))
+    error = 0.5 * gamma.sf(threshold, n_features) + 0.5 * gamma.cdf(threshold, n_features,
+                                                                     scale=mean_ratio)
     return float(error) if error.ndim == 0 else error
 
 
@@ -276,16 +267,13 @@ def make_cat_shelter(n_cats=300, random_state=None):
     n_cats = check_number("n_cats", n_cats, minimum=1, integer=True)
     rng = check_random_state(random_state)
     sex = rng.choice(np.array(CAT_SHELTER_SEXES), size=n_cats, p=CAT_SHELTER_SEX_PROBABILITIES)
-    columns = []
-    for feature, categories in CAT_SHELTER_CATEGORIES.items():
-        values = np.empty(n_cats, dtype=object)
+    X = np.empty((n_cats, len(CAT_SHELTER_CATEGORIES)), dtype=object)
+    for d, (feature, categories) in enumerate(CAT_SHELTER_CATEGORIES.items()):
         for label in CAT_SHELTER_SEXES:
             rows = sex == label
-            values[rows] = rng.choice(np.array(categories), size=int(rows.sum()),
-                                      p=_SHELTER_PROBABILITIES[feature][label])
-        columns.append(values.astype(str))
-    return Dataset(X=np.column_stack(columns), y=sex.astype(str),
-                   feature_names=tuple(CAT_SHELTER_CATEGORIES), target_name="sex")
+            X[rows, d] = rng.choice(np.array(categories), size=int(rows.sum()),
+                                    p=_SHELTER_PROBABILITIES[feature][label])
+    return Dataset(X.astype(str), sex.astype(str), tuple(CAT_SHELTER_CATEGORIES), "sex")
 
 
 def cat_shelter_probabilities():
@@ -332,31 +320,23 @@ def cat_shelter_true_log_ratios():
             for feature, p in cat_shelter_probabilities().items()}
 
 
-def _check_shelter_features(features):
-    if not len(features) or any(name not in CAT_SHELTER_CATEGORIES for name in features):
-        raise ValueError(
-            f"features must name some of {list(CAT_SHELTER_CATEGORIES)}; got {list(features)}."
-        )
-    return list(features)
-
-
 def _true_joint(X, features):
     """``P(y = k) * prod_d pi_d[k, x_d]`` of each row of ``X``, for the two sexes."""
-    features = _check_shelter_features(features)
+    if not len(features) or any(name not in CAT_SHELTER_CATEGORIES for name in features):
+        raise ValueError(f"features must name some of {list(CAT_SHELTER_CATEGORIES)}; got "
+                         f"{list(features)}.")
     X = np.asarray(X, dtype=object)
     if X.ndim != 2 or X.shape[1] != len(features):
-        raise ValueError(
-            f"X must be 2-D with one column per feature ({len(features)}: {list(features)}); "
-            f"got shape {X.shape}."
-        )
+        raise ValueError(f"X must be 2-D with one column per feature ({len(features)}: "
+                         f"{list(features)}); got shape {X.shape}.")
     joint = np.tile(CAT_SHELTER_SEX_PROBABILITIES, (X.shape[0], 1))
-    for d, name in enumerate(features):
-        order = list(CAT_SHELTER_CATEGORIES[name])
-        bad = sorted(set(map(str, X[:, d].tolist())) - set(order))
-        if bad:
-            raise ValueError(f"feature {name!r} has values {bad} not among {order}.")
-        by_sex = np.array([_SHELTER_PROBABILITIES[name][sex] for sex in CAT_SHELTER_SEXES])
-        joint = joint * by_sex.T[[order.index(value) for value in X[:, d].tolist()]]
+    for values, name in zip(X.T.tolist(), features, strict=True):
+        by_sex = [_SHELTER_PROBABILITIES[name][sex] for sex in CAT_SHELTER_SEXES]
+        by_value = dict(zip(CAT_SHELTER_CATEGORIES[name], zip(*by_sex, strict=True), strict=True))
+        unknown = sorted(set(map(str, values)) - set(by_value))
+        if unknown:
+            raise ValueError(f"feature {name!r} has values {unknown} not among {list(by_value)}.")
+        joint = joint * np.array([by_value[value] for value in values])
     return joint
 
 
@@ -420,9 +400,8 @@ def cat_shelter_best_accuracy(features=("fur", "size", "coat")):
     >>> round(cat_shelter_best_accuracy(["coat"]), 3)     # coat says nothing about sex
     0.5
     """
-    features = _check_shelter_features(features)
-    every_cat = list(product(*(CAT_SHELTER_CATEGORIES[name] for name in features)))
-    return float(_true_joint(every_cat, features).max(axis=1).sum())
+    every_cat = list(product(*(CAT_SHELTER_CATEGORIES.get(name, ()) for name in features)))
+    return float(_true_joint(every_cat, features).max(axis=1).sum())   # checks the features
 
 
 def gaussian_bayes_error(means, covariances, priors=None, n_samples=100_000, random_state=None):
@@ -464,12 +443,8 @@ def gaussian_bayes_error(means, covariances, priors=None, n_samples=100_000, ran
     """
     means, factors = check_gaussian_parameters(means, covariances)
     n_classes = means.shape[0]
-    priors = (np.full(n_classes, 1.0 / n_classes) if priors is None
-              else np.asarray(priors, dtype=float))
-    if priors.shape != (n_classes,) or np.any(priors <= 0) or not np.isclose(priors.sum(), 1):
-        raise ValueError(
-            f"priors must be {n_classes} positive numbers summing to one; got {priors}."
-        )
+    priors = (np.full(n_classes, 1 / n_classes) if priors is None
+              else check_priors(priors, np.arange(n_classes)))
     n_samples = check_number("n_samples", n_samples, minimum=n_classes, integer=True)
     counts = np.maximum(np.round(priors * n_samples).astype(int), 1)
     data = make_gaussian_classes(means, np.einsum("kij,klj->kil", factors, factors), counts,
@@ -478,5 +453,4 @@ def gaussian_bayes_error(means, covariances, priors=None, n_samples=100_000, ran
                              for k in range(n_classes)])
     wrong = np.argmax(joint, axis=1) != data.y
     rates = np.array([wrong[data.y == k].mean() for k in range(n_classes)])
-    return (float(priors @ rates),
-            float(np.sqrt(np.sum(priors**2 * rates * (1.0 - rates) / counts))))
+    return float(priors @ rates), float(np.sqrt(np.sum(priors**2 * rates * (1 - rates) / counts)))

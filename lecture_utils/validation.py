@@ -55,8 +55,7 @@ def class_index(classes, labels):
     >>> class_index(["a", "b", "c"], ["c", "a"])
     array([2, 0])
     """
-    classes = np.asarray(classes)
-    labels = np.asarray(labels)
+    classes, labels = np.asarray(classes), np.asarray(labels)
     lookup = {c: k for k, c in enumerate(classes.tolist())}
     try:
         return np.array([lookup[v] for v in labels.tolist()], dtype=int)
@@ -176,8 +175,8 @@ def check_priors(priors, classes):
 
     Parameters
     ----------
-    priors : None, array-like of shape (n_classes,), or mapping label -> prior
-        A sequence is read in the order of ``classes`` (sorted labels).
+    priors : None or array-like of shape (n_classes,)
+        Read in the order of ``classes`` (sorted labels).
     classes : ndarray of shape (n_classes,)
 
     Returns
@@ -187,19 +186,11 @@ def check_priors(priors, classes):
 
     Examples
     --------
-    >>> check_priors({"b": 0.75, "a": 0.25}, np.array(["a", "b"]))
+    >>> check_priors([0.25, 0.75], np.array(["a", "b"]))
     array([0.25, 0.75])
     """
     if priors is None:
         return None
-    if isinstance(priors, dict):
-        unknown = set(priors) - set(classes.tolist())
-        missing = [c for c in classes.tolist() if c not in priors]
-        if unknown or missing:
-            raise ValueError(f"priors names labels {sorted(map(str, unknown))} that are not in y "
-                             f"and misses {[str(m) for m in missing]}; give one prior per class "
-                             f"{classes.tolist()}.")
-        priors = [priors[c] for c in classes.tolist()]
     try:
         # A copy, never the caller's array: the fitted model must not change when the
         # caller later edits the array it passed (nor the other way round).
@@ -373,8 +364,7 @@ def check_gaussian_parameters(means, covariances, shared=False):
     >>> means.tolist(), factor.tolist()
     ([[0.0], [2.0]], [[2.0]])
     """
-    means = np.asarray(means, dtype=float)
-    covariances = np.asarray(covariances, dtype=float)
+    means, covariances = np.asarray(means, dtype=float), np.asarray(covariances, dtype=float)
     if means.ndim != 2:
         raise ValueError(f"means must have shape (n_classes, n_features); got {means.shape}. "
                          "Give one row per class, e.g. [[0, 0], [2, 1]].")

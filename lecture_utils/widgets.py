@@ -29,12 +29,8 @@ from .plotting import (
 )
 from .validation import plain
 
-COVARIANCE_LABELS = {
-    "full": "full (QDA)",
-    "diag": "diagonal (naive Bayes)",
-    "tied": "tied (LDA)",
-    "tied_diag": "tied diagonal",
-}
+COVARIANCE_LABELS = {"full": "full (QDA)", "diag": "diagonal (naive Bayes)", "tied": "tied (LDA)",
+                     "tied_diag": "tied diagonal"}
 
 
 @dataclass(frozen=True)
@@ -103,10 +99,9 @@ def covariance_widget(X, y, feature_names=None, figsize=(8.0, 3.4)):
         show_figure(fig, f"Decision regions of the {COVARIANCE_LABELS[covariance]} Gaussian "
                          f"classifier over the training points, {view.title}.")
 
-    buttons = widgets.ToggleButtons(
-        options=[(COVARIANCE_LABELS[c], c) for c in COVARIANCE_TYPES], value="full",
-        description="Covariance", style={"button_width": "190px"},
-    )
+    buttons = widgets.ToggleButtons(options=[(COVARIANCE_LABELS[c], c) for c in COVARIANCE_TYPES],
+                                    value="full", description="Covariance",
+                                    style={"button_width": "190px"})
     return widgets.interactive(draw, covariance=buttons)
 
 
@@ -174,22 +169,19 @@ def categorical_alpha_view(X, y, alpha, categories=None, priors=None):
     [[0.333, 0.111, 0.333, 0.222], [0.222, 0.333, 0.333, 0.111]]
     """
     if np.ndim(X) != 2 or np.shape(X)[1] != 1:
-        raise ValueError(
-            f"this view shows one categorical feature; X has shape {np.shape(X)}. "
-            "Select one column, e.g. X[:, [0]]."
-        )
+        raise ValueError(f"this view shows one categorical feature; X has shape {np.shape(X)}. "
+                         "Select one column, e.g. X[:, [0]].")
     model = CategoricalClassifier(alpha=alpha, priors=priors, categories=categories).fit(X, y)
     values = model.categories_[0]
     joint = log_joint(model.log_likelihood(values[:, None]), model.priors_)
     possible = ~np.all(np.isneginf(joint), axis=1)
     posteriors = np.full(joint.shape, np.nan)
     posteriors[possible] = model.predict_proba(values[possible, None])
-    title = r"$\alpha$ = " + f"{model.alpha:g}" + (" (ML)" if model.alpha == 0 else "")
     return CategoricalAlphaView(
         alpha=float(model.alpha), model=model, categories=tuple(values.tolist()),
         classes=tuple(model.classes_.tolist()), probabilities=np.exp(model.feature_log_prob_[0]),
-        posteriors=posteriors, undefined=tuple(values[~possible].tolist()), title=title,
-    )
+        posteriors=posteriors, undefined=tuple(values[~possible].tolist()),
+        title=r"$\alpha$ = " + f"{model.alpha:g}" + (" (ML)" if model.alpha == 0 else ""))
 
 
 def draw_categorical_alpha_view(view, axes, feature="x", target="c", xlabel=None):
@@ -318,6 +310,7 @@ class PseudoCountView:
     n_certain : int
         Test samples with an infinite ``llr``: one class cannot produce them.
     n_undefined : int
+        Test samples with no ``llr`` (NaN).
     title : str
 
     Examples
@@ -398,8 +391,8 @@ def pseudo_count_view(X_train, y_train, X_test, y_test, alpha, numerator=None):
         alpha=float(alpha), classes=(classes[top], classes[1 - top]),
         frequencies=np.exp(model.feature_log_prob_[[top, 1 - top]]),
         weights=sign * model.llr_coefficients().b, llr=llr, predictions=predictions,
-        error_rate=error, n_certain=n_certain, n_undefined=int((~defined).sum()), title=title,
-    )
+        error_rate=error, n_certain=n_certain, n_undefined=int((~defined).sum()), title=title)
+
 
 
 @dataclass(frozen=True)
@@ -412,15 +405,13 @@ class PriorView:
         :math:`(c_0, c_1)`, the model's ``classes_``.
     prior : float
         :math:`\pi = P(c_1)`.
-    threshold : float
-        :math:`t = -\log\frac{\pi}{1-\pi}`; the rule picks :math:`c_1` where
-        :math:`\mathrm{llr}(x) > t`.
     crossings : ndarray
-        Every feature value where :math:`\mathrm{llr}(x) = t` (closed form, 0 to 2 values).
+        Every feature value where :math:`\mathrm{llr}(x) = t = -\log\frac{\pi}{1-\pi}` (closed
+        form, 0 to 2 values); the rule picks :math:`c_1` where :math:`\mathrm{llr}(x) > t`.
     grid, posterior : ndarray
         Feature values and :math:`P(c_1 \mid x)` at each of them.
-    x, llr_at_x, posterior_at_x : float
-        The sample being judged, its LLR and its posterior :math:`P(c_1 \mid x)`.
+    x, posterior_at_x : float
+        The sample being judged and its posterior :math:`P(c_1 \mid x)`.
     decision : label
         The class the rule assigns to ``x``.
     title : str
@@ -436,12 +427,10 @@ class PriorView:
 
     classes: tuple
     prior: float
-    threshold: float
     crossings: np.ndarray
     grid: np.ndarray
     posterior: np.ndarray
     x: float
-    llr_at_x: float
     posterior_at_x: float
     decision: object
     title: str
@@ -484,8 +473,7 @@ def prior_view(model, prior, x, grid=None):
     >>> view.decision, view.crossings.round(1).tolist()
     ('F', [-64.0, 176.4])
     """
-    threshold = float(prior_log_odds_threshold(prior))
-    crossings = model.llr_coefficients().crossings(threshold)
+    crossings = model.llr_coefficients().crossings(float(prior_log_odds_threshold(prior)))
     if grid is None:
         means, spread = model.means_[:, 0], 4.0 * np.sqrt(model.covariances_[:, 0, 0])
         grid = np.linspace((means - spread).min(), (means + spread).max(), 400)
@@ -493,14 +481,11 @@ def prior_view(model, prior, x, grid=None):
     llr_at_x = float(model.llr([[float(x)]])[0])
     classes = tuple(model.classes_.tolist())
     decision = classes[int(bayes_decision(llr_at_x, prior))]
-    title = f"P({classes[1]}) = {prior:.2f}: x = {x:g} -> {decision}"
     return PriorView(
-        classes=classes, prior=float(prior), threshold=threshold, crossings=crossings,
-        grid=grid, posterior=posterior_from_llr(model.llr(grid[:, None]), prior),
-        x=float(x), llr_at_x=llr_at_x,
-        posterior_at_x=float(posterior_from_llr(llr_at_x, prior)),
-        decision=decision, title=title,
-    )
+        classes=classes, prior=float(prior), crossings=crossings, grid=grid,
+        posterior=posterior_from_llr(model.llr(grid[:, None]), prior), x=float(x),
+        posterior_at_x=float(posterior_from_llr(llr_at_x, prior)), decision=decision,
+        title=f"P({classes[1]}) = {prior:.2f}: x = {x:g} -> {decision}")
 
 
 def _draw_prior_view(view, ax=None, feature_name=None):
@@ -541,10 +526,9 @@ def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 3.6), pr
                          f"x = {view.x:g} has P({c1} | x) = {view.posterior_at_x:.2f} and is "
                          f"assigned {view.decision}.")
 
-    slider = widgets.FloatSlider(
-        value=prior, min=0.01, max=0.99, step=0.01, continuous_update=False,
-        description=f"P({model.classes_[1]})", readout_format=".2f",
-    )
+    slider = widgets.FloatSlider(value=prior, min=0.01, max=0.99, step=0.01,
+                                 continuous_update=False, readout_format=".2f",
+                                 description=f"P({model.classes_[1]})")
     return widgets.interactive(draw, prior=slider)
 
 
@@ -574,19 +558,15 @@ def outlier_widget(X, y, label=None, penalty=1e-3, figsize=(8.0, 4.2), to_scale=
     def draw(x1, x2):
         effect = outlier_effect(X, y, [x1, x2], label=label, penalty=penalty)
         fig, ax = plt.subplots(figsize=figsize)
-        plot_outlier_effect(effect, ax, legend=False, to_scale=to_scale)
+        plot_outlier_effect(effect, ax, to_scale=to_scale)
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))    # beside the axes: covers no data
         show_figure(fig, f"Decision boundaries, drawn to scale, with and without one outlier at "
                          f"({x1:.2f}, {x2:.2f}): {effect.title}.")
 
-    sliders = {
-        name: widgets.FloatSlider(
-            value=float(highs[j] + span[j]), min=float(lows[j] - 2 * span[j]),
-            max=float(highs[j] + 2 * span[j]), step=float(span[j] / 20),
-            description=f"outlier x{j + 1}", continuous_update=False,
-        )
-        for j, name in enumerate(("x1", "x2"))
-    }
+    sliders = {f"x{j + 1}": widgets.FloatSlider(
+        value=float(highs[j] + span[j]), min=float(lows[j] - 2 * span[j]),
+        max=float(highs[j] + 2 * span[j]), step=float(span[j] / 20),
+        description=f"outlier x{j + 1}", continuous_update=False) for j in range(2)}
     return widgets.interactive(draw, **sliders)
 
 
@@ -603,9 +583,6 @@ class PCADimensionView:
     variance_kept : float
         :math:`\sum_{j \le m} \lambda_j / \sum_j \lambda_j`, the share of the
         pixel variance that the :math:`m` components keep.
-    best_dimension : int
-        The :math:`m` of the sweep with the lowest error (the smallest, on a tie).
-    best_error : float
     reconstructions : ndarray of shape (n_images, n_features)
         :math:`\hat x = \mu + \sum_{j \le m} y_j p_j` for each image.
     title : str
@@ -614,15 +591,13 @@ class PCADimensionView:
     --------
     >>> from lecture_utils.projections import PCA
     >>> X = np.random.default_rng(0).normal(size=(50, 4)) * [3.0, 2.0, 1.0, 0.5]
-    >>> pca_dimension_view([1, 2], [0.3, 0.2], PCA(n_components=2).fit(X), X, 2).best_dimension
-    2
+    >>> pca_dimension_view([1, 2], [0.3, 0.2], PCA(n_components=2).fit(X), X, 2).error
+    0.2
     """
 
     dimension: int
     error: float
     variance_kept: float
-    best_dimension: int
-    best_error: float
     reconstructions: np.ndarray
     title: str
 
@@ -662,30 +637,23 @@ def pca_dimension_view(dimensions, errors, pca, projections, dimension):
     dimensions = [int(m) for m in dimensions]
     errors = np.asarray(errors, dtype=float)
     if len(dimensions) != errors.size:
-        raise ValueError(
-            f"dimensions has {len(dimensions)} entries but errors has {errors.size}; give one "
-            "error per swept dimension."
-        )
+        raise ValueError(f"dimensions has {len(dimensions)} entries but errors has "
+                         f"{errors.size}; give one error per swept dimension.")
     if dimension not in dimensions:
-        raise ValueError(
-            f"dimension {plain(dimension)!r} was not swept; choose one of {dimensions}."
-        )
+        raise ValueError(f"dimension {plain(dimension)!r} was not swept; choose one of "
+                         f"{dimensions}.")
     if max(dimensions) > pca.n_components_:
-        raise ValueError(
-            f"the PCA has {pca.n_components_} components but the sweep goes up to "
-            f"{max(dimensions)}; fit it with n_components >= {max(dimensions)}."
-        )
+        raise ValueError(f"the PCA has {pca.n_components_} components but the sweep goes up to "
+                         f"{max(dimensions)}; fit it with n_components >= {max(dimensions)}.")
     m = int(dimension)
     error = float(errors[dimensions.index(m)])
-    best = int(np.argmin(errors))
     variance_kept = float(pca.explained_variance_ratio_[:m].sum())
-    title = (f"m = {m}: {variance_kept:.0%} of the pixel variance kept, "
-             f"test error {100 * error:.2f} %")
     return PCADimensionView(
         dimension=m, error=error, variance_kept=variance_kept,
-        best_dimension=dimensions[best], best_error=float(errors[best]),
-        reconstructions=pca.inverse_transform(np.asarray(projections)[:, :m]), title=title,
-    )
+        reconstructions=pca.inverse_transform(np.asarray(projections)[:, :m]),
+        title=f"m = {m}: {variance_kept:.0%} of the pixel variance kept, "
+              f"test error {100 * error:.2f} %")
+
 
 
 def pca_dimension_widget(dimensions, errors, pca, projections, image_shape, n_columns=6,
@@ -728,12 +696,11 @@ def pca_dimension_widget(dimensions, errors, pca, projections, image_shape, n_co
                          f"{len(view.reconstructions)} digits rebuilt from {dimension} "
                          "components.")
 
-    slider = widgets.SelectionSlider(
-        options=dimensions, value=dimensions[len(dimensions) // 2],
-        description="components m", continuous_update=False,
-        style={"description_width": "initial"},
-    )
+    slider = widgets.SelectionSlider(options=dimensions, value=dimensions[len(dimensions) // 2],
+                                     description="components m", continuous_update=False,
+                                     style={"description_width": "initial"})
     return widgets.interactive(draw, dimension=slider)
+
 
 
 def draw_prior_views(views, axes, feature_name=None, ticks=None):

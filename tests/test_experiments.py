@@ -147,33 +147,6 @@ def test_confidence_summary_counts_sure_and_certain_posteriors():
         confidence_summary(model, X_test, y_test[:2])
 
 
-def test_squared_multiple_correlations_match_regression():
-    from lecture_utils.experiments import squared_multiple_correlations
-
-    rng = np.random.default_rng(0)
-    X = rng.normal(size=(2000, 4)) @ rng.normal(size=(4, 4))
-    covariance = np.cov(X, rowvar=False, bias=True)
-    r2 = squared_multiple_correlations(covariance)
-    for j in range(4):
-        others = np.delete(X, j, axis=1)
-        design = np.column_stack([np.ones(len(X)), others])
-        coefficients = np.linalg.lstsq(design, X[:, j], rcond=None)[0]
-        residual = X[:, j] - design @ coefficients
-        assert r2[j] == pytest.approx(1 - residual.var() / X[:, j].var())
-    assert squared_multiple_correlations(np.stack([covariance, np.eye(4)])).shape == (2, 4)
-    np.testing.assert_allclose(squared_multiple_correlations(np.diag([1.0, 4.0, 9.0])), 0,
-                               atol=1e-12)
-
-
-def test_squared_multiple_correlations_bad_input():
-    from lecture_utils.experiments import squared_multiple_correlations
-
-    with pytest.raises(ValueError, match="square"):
-        squared_multiple_correlations(np.ones((2, 3)))
-    with pytest.raises(ValueError, match="positive definite"):
-        squared_multiple_correlations(np.ones((2, 2)))
-
-
 def test_llr_calibration_counts_errors_and_claims_per_bin():
     from scipy.special import expit
 
@@ -289,21 +262,6 @@ def test_paired_difference_test_corrects_the_standard_error_for_overlapping_spli
         paired_difference_test([1.0, np.nan], [1.0, 2.0])
 
 
-def test_outlier_turn_against_log_odds_places_the_outlier_at_the_asked_log_odds():
-    from lecture_utils.experiments import outlier_effect, outlier_turn_against_log_odds
-    from lecture_utils.synthetic import make_gaussian_classes
-
-    data = make_gaussian_classes([[0, 0], [2.5, 0.5]], [[[1, 0.5], [0.5, 1]]] * 2, 50,
-                                 random_state=0)
-    table = outlier_turn_against_log_odds(data.X, data.y, [30.0, 2.0, -2.0], along=6.0)
-    for t, position in table["position"].items():
-        x = np.array([float(v) for v in position.strip("()").split(",")])
-        odds = outlier_effect(data.X, data.y, x).own_log_odds["logistic regression"]
-        assert odds == pytest.approx(t, abs=0.3)          # the position is printed to 0.1
-    turned = table["logistic regression (degrees)"]
-    assert turned[30.0] < 0.01 < turned[2.0] < turned[-2.0]   # the pull grows as t falls
-
-
 # ------------------------------------------------------------- repeated splits and draws
 def test_scores_over_splits_are_cross_val_scores_over_stratified_shuffle_splits():
     from sklearn.model_selection import StratifiedShuffleSplit, cross_val_score
@@ -404,16 +362,6 @@ def test_imputation_errors_rank_the_guesses_on_correlated_features():
 
 
 # ------------------------------------------------------------------ statistics of errors
-def test_best_possible_accuracy_counts_identical_points_with_different_labels():
-    from lecture_utils.experiments import best_possible_accuracy
-
-    X = np.array([[0.0, 1.0], [0.0, 1.0], [0.0, 1.0], [2.0, 3.0], [4.0, 5.0]])
-    assert best_possible_accuracy(X, ["a", "b", "a", "b", "a"]) == pytest.approx(4 / 5)
-    assert best_possible_accuracy(X, ["a", "a", "a", "b", "b"]) == 1.0
-    with pytest.raises(ValueError, match="one label in y per row"):
-        best_possible_accuracy(X, ["a", "b"])
-
-
 def test_mcnemar_counts_only_discordant_errors():
     from lecture_utils.experiments import mcnemar_test
 
@@ -438,23 +386,6 @@ def test_mcnemar_without_discordant_samples_and_bad_input():
     assert mcnemar_test(y, y, y) == (0, 0, 1.0)
     with pytest.raises(ValueError, match="same length"):
         mcnemar_test(y, y[:2], y)
-
-
-def test_error_rate_interval_is_exact_and_covers_the_observed_rate():
-    from scipy.stats import binom
-
-    from lecture_utils.experiments import error_rate_interval
-
-    low, high = error_rate_interval(30, 1000)
-    assert low < 0.03 < high
-    # Clopper-Pearson: at each end the observed count is exactly in a 2.5 % tail
-    assert binom.sf(29, 1000, low) == pytest.approx(0.025, rel=1e-6)
-    assert binom.cdf(30, 1000, high) == pytest.approx(0.025, rel=1e-6)
-    assert error_rate_interval(0, 20)[0] == 0.0 and error_rate_interval(20, 20)[1] == 1.0
-    with pytest.raises(ValueError, match="between 0 and n_samples"):
-        error_rate_interval(5, 3)
-    with pytest.raises(ValueError, match="strictly between 0 and 1"):
-        error_rate_interval(1, 3, level=1.0)
 
 
 # ------------------------------------------------ learning curves and outliers over draws

@@ -156,21 +156,18 @@ def test_any_label_type(three_classes, labels):
     assert model.predict(X).dtype == labels.dtype
 
 
-def test_priors_as_sequence_and_as_dict(three_classes):
+def test_priors_follow_the_sorted_classes(three_classes):
     X, y = three_classes
     labels = np.array(["c", "a", "b"])[y]  # classes_ = a, b, c
     as_sequence = GaussianClassifier(priors=[0.5, 0.3, 0.2]).fit(X, labels)
-    as_dict = GaussianClassifier(priors={"c": 0.2, "a": 0.5, "b": 0.3}).fit(X, labels)
     np.testing.assert_array_equal(as_sequence.priors_, [0.5, 0.3, 0.2])
-    np.testing.assert_array_equal(as_dict.priors_, [0.5, 0.3, 0.2])
-    np.testing.assert_array_equal(as_dict.predict_log_proba(X), as_sequence.predict_log_proba(X))
     # The priors only move the joint densities: log P(c|x) shifts by log(pi_c / freq_c).
     free = GaussianClassifier().fit(X, labels)
     expected = log_softmax(
         free.predict_log_proba(X) - np.log(free.priors_) + np.log([0.5, 0.3, 0.2]), axis=1
     )
-    np.testing.assert_allclose(as_dict.predict_log_proba(X), expected, rtol=1e-12, atol=1e-12)
-    np.testing.assert_array_equal(as_dict.means_, free.means_)
+    np.testing.assert_allclose(as_sequence.predict_log_proba(X), expected, rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(as_sequence.means_, free.means_)
 
 
 def test_given_priors_do_not_change_the_tied_covariance(three_classes):
@@ -223,22 +220,6 @@ def test_a_diagonal_factor_whitens_by_division_exactly_as_the_triangular_solve()
     expected = solve_triangular(np.diag(sds), (X - mean).T, lower=True).T
     np.testing.assert_allclose(whiten(X, mean, np.diag(sds)), expected, rtol=1e-15, atol=0)
     np.testing.assert_array_equal(whiten(X, mean, np.diag(sds)), (X - mean) / sds)
-
-
-@pytest.mark.parametrize(("covariance", "solves"), [("tied", 1), ("full", 3)])
-def test_classes_that_share_a_covariance_share_one_solve(three_classes, monkeypatch, covariance,
-                                                         solves):
-    X, y = three_classes
-    model = GaussianClassifier(covariance=covariance).fit(X, y)
-    sizes = []
-
-    def counting(factor, b, **kwargs):
-        sizes.append(b.shape[1])
-        return solve_triangular(factor, b, **kwargs)
-
-    monkeypatch.setattr(gaussian, "solve_triangular", counting)
-    model.log_likelihood(X)
-    assert sizes.count(len(X)) == solves  # one solve of all the rows per distinct covariance
 
 
 def test_tied_linear_scores_factor_the_shared_covariance_once(monkeypatch):
@@ -448,7 +429,7 @@ def test_llr_uses_the_sorted_class_order():
 def sampling_model():
     X, y = gaussian_classes(seed=5, counts=(30, 30, 30), n_features=2)
     labels = np.array(["a", "b", "c"])[y]
-    return GaussianClassifier(priors={"a": 0.2, "b": 0.3, "c": 0.5}).fit(X, labels)
+    return GaussianClassifier(priors=[0.2, 0.3, 0.5]).fit(X, labels)
 
 
 def test_sample_shapes_and_labels(sampling_model):
@@ -1035,10 +1016,11 @@ def test_relabelling_classes_permutes_columns_and_nothing_else(data, covariance,
     rename = dict(zip(classes.tolist(), new_names[permutation].tolist(), strict=True))
     priors = choice.draw(priors_for(n_classes))
 
-    old_priors = dict(zip(classes.tolist(), priors, strict=True))
-    old = fit(covariance, X, y, old_priors)
+    old = fit(covariance, X, y, priors)
     new_y = np.array([rename[label] for label in y.tolist()])
-    new = fit(covariance, X, new_y, {rename[c]: p for c, p in old_priors.items()})
+    new_priors = np.empty(n_classes)
+    new_priors[permutation] = priors  # old class j is new class permutation[j]
+    new = fit(covariance, X, new_y, new_priors)
 
     # Old class j is new class permutation[j]: column permutation[j] of the new model.
     np.testing.assert_array_equal(new.classes_, new_names)
@@ -1570,3 +1552,19 @@ def test_projected_bayes_error_rejects_bad_input():
         projected_bayes_error([0.0], means, covariances)
     with pytest.raises(ValueError, match="two classes"):
         projected_bayes_error([1.0], [[0.0], [1.0], [2.0]], [[[1.0]]] * 3)
+
+
+@pytest.mark.parametrize(("covariance", "solves"), [("tied", 1), ("full", 3)])
+def test_classes_that_share_a_covariance_share_one_solve(three_classes, monkeypatch, covariance,
+                                                         solves):
+    X, y = three_classes
+    model = GaussianClassifier(covariance=covariance).fit(X, y)
+    sizes = []
+
+    def counting(factor, b, **kwargs):
+        sizes.append(b.shape[1])
+        return solve_triangular(factor, b, **kwargs)
+
+    monkeypatch.setattr(gaussian, "solve_triangular", counting)
+    model.log_likelihood(X)
+    assert sizes.count(len(X)) == solves  # one solve of all the rows per distinct covariance

@@ -220,8 +220,7 @@ def test_sgd_approaches_the_newton_optimum_and_is_reproducible():
 
 def test_sgd_with_batch_size_one_is_the_lecture_update():
     X, y = overlapping_classes(n_samples=60)
-    model = SoftmaxRegression(solver="sgd", batch_size=1, learning_rate=0.05,
-                              random_state=0).fit(X, y)
+    model = SoftmaxRegression(solver="sgd", batch_size=1, random_state=0).fit(X, y)
     assert model.loss_curve_[-1] < model.loss_curve_[0]
 
 
@@ -231,12 +230,6 @@ def test_too_few_iterations_warn_with_the_fix():
         SoftmaxRegression(solver="gd", max_iter=3).fit(X, y)
     # The warning points at the line that called fit, not inside lecture_utils.
     assert [warning.filename for warning in caught] == [__file__]
-
-
-def test_a_too_large_learning_rate_is_reported():
-    X, y = overlapping_classes()
-    with pytest.raises(ValueError, match="learning_rate=.* is too large"):
-        SoftmaxRegression(solver="gd", learning_rate=1e4, max_iter=50).fit(X, y)
 
 
 # ------------------------------------------------------------- the estimator

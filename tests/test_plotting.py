@@ -168,14 +168,12 @@ def test_any_sklearn_classifier_gets_regions_without_ellipses(iris, classifier):
     plt.close("all")
 
 
-def test_integer_labels_and_unlabelled_points():
+def test_integer_labels():
     X = np.array([[0.0, 0.0], [0.2, 0.1], [0.1, 0.3], [2.0, 2.0], [2.2, 1.9], [1.9, 2.3]])
     y = np.array([5, 5, 5, 9, 9, 9])
     classifier = KNeighborsClassifier(1).fit(X, y)
-    drawn = plot_decision_regions(classifier, X, resolution=20)
-    assert len(drawn["points"]) == 1
-    np.testing.assert_array_equal(drawn["points"][0].get_offsets(), X)
-    assert drawn["display"].ax_.get_legend() is None
+    drawn = plot_decision_regions(classifier, X, y, resolution=20)
+    assert [points.get_label() for points in drawn["points"]] == ["5", "9"]
     assert set(np.unique(drawn["display"].response).tolist()) == {0, 1}
     plt.close("all")
 
@@ -251,12 +249,12 @@ def test_the_image_is_the_model_density_and_the_points_are_drawn():
     iris = load_iris_2d()
     model = GaussianClassifier().fit(iris.X, iris.y)
     fig, ax = plt.subplots()
-    drawn = plot_density_2d(model, iris.X, iris.y, ax, resolution=50, title="p(x)")
+    drawn = plot_density_2d(model, iris.X, iris.y, ax, resolution=50)
     image = np.asarray(drawn["image"].get_array())
     assert image.shape == (50, 50) and image.min() >= 0.0
     peak = np.exp(model.log_marginal_density(model.means_)).max()
     assert 0.5 * peak < image.max() <= peak * 1.01
-    assert len(drawn["points"]) == 3 and ax.get_title() == "p(x)"
+    assert len(drawn["points"]) == 3
     plt.close(fig)
 
 
@@ -459,7 +457,7 @@ def test_category_bars_of_each_class_differ_in_hatch():
 def test_grey_and_error_images_use_the_style_maps():
     fig, axes = plt.subplots(1, 4)
     density = plot_density_2d(GaussianClassifier().fit(load_iris_2d().X, load_iris_2d().y),
-                              load_iris_2d().X, ax=axes[0], resolution=20)
+                              *load_iris_2d(), ax=axes[0], resolution=20)
     digits = plot_image_grid(np.zeros((2, 4)), (2, 2), 2, axes[1])
     errors = plot_confusion_matrix([0, 1, 1], [0, 0, 1], ax=axes[2])
     correlations = plot_correlation_matrices([np.eye(2)], [axes[3]])
@@ -505,33 +503,32 @@ def test_plot_projections_projects_on_unit_directions_with_equal_aspect():
 
 # ---------------------------------------------------------------- the Dirichlet simplex
 def test_dirichlet_simplex_draws_points_where_they_belong_and_shades_the_density():
-    from lecture_utils.plotting import SIMPLEX_CORNERS, plot_dirichlet_simplex
+    from lecture_utils.plotting import SIMPLEX_CORNERS, plot_dirichlet_update
 
-    fig, ax = plt.subplots()
-    drawn = plot_dirichlet_simplex([5, 2, 2], ax, categories=("a", "b", "c"),
-                                   points={"corner a": [1, 0, 0], "edge": [0.5, 0.5, 0.0]})
-    xy = [line.get_xydata()[0] for line in drawn["points"]]
-    np.testing.assert_allclose(xy[0], SIMPLEX_CORNERS[0])
-    np.testing.assert_allclose(xy[1], SIMPLEX_CORNERS[:2].mean(axis=0))
-    assert drawn["points"][0].get_marker() != drawn["points"][1].get_marker()   # not colour alone
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["corner a", "edge"]
-    assert {"a", "b", "c"} <= {t.get_text() for t in ax.texts}
-    assert drawn["density"].get_cmap().name == GREY_CMAP.name
-    assert drawn["density"].levels.max() > 5      # Dir(5, 2, 2) peaks well above the uniform 2
+    fig, axes = plt.subplots(1, 2)
+    drawn = plot_dirichlet_update([4, 0, 0], [1, 2, 2], axes, categories=("a", "b", "c"))
+    xy = [line.get_xydata()[0] for line in drawn["posterior"]["points"]]
+    np.testing.assert_allclose(xy[0], SIMPLEX_CORNERS[0])        # ML: the corner of "a"
+    np.testing.assert_allclose(xy[2], [5 / 9, 2 / 9, 2 / 9] @ SIMPLEX_CORNERS)
+    assert _distinct([line.get_marker() for line in drawn["posterior"]["points"]])
+    assert [t.get_text() for t in axes[1].get_legend().get_texts()][0] == "ML (1.00, 0.00, 0.00)"
+    assert {"a", "b", "c"} <= {t.get_text() for t in axes[1].texts}
+    density = drawn["posterior"]["density"]
+    assert density.get_cmap().name == GREY_CMAP.name
+    assert density.levels.max() > 5      # Dir(5, 2, 2) peaks well above the uniform 2
     plt.close(fig)
 
 
-@pytest.mark.parametrize(("concentration", "points", "message"), [
-    ([1.0, 0.0, 1.0], None, "concentration"),
-    ([1.0, 1.0], None, "concentration"),
-    (1.0, {"p": [0.5, 0.6, 0.0]}, "point 'p'"),
+@pytest.mark.parametrize(("concentration", "categories"), [
+    ([1.0, 0.0, 1.0], "abc"), ([1.0, 1.0], "abc"), ([1.0, np.inf, 1.0], "abc"), (1.0, "ab"),
 ])
-def test_dirichlet_simplex_rejects_bad_input(concentration, points, message):
-    from lecture_utils.plotting import plot_dirichlet_simplex
+def test_dirichlet_update_rejects_bad_input(concentration, categories):
+    from lecture_utils.plotting import plot_dirichlet_update
 
-    with pytest.raises(ValueError, match=message):
-        plot_dirichlet_simplex(concentration, points=points)
-    plt.close("all")
+    fig, axes = plt.subplots(1, 2)
+    with pytest.raises(ValueError, match="concentration must be 3 finite numbers"):
+        plot_dirichlet_update([1, 2, 3], concentration, axes, categories=categories)
+    plt.close(fig)
 
 
 def test_dirichlet_update_marks_ml_map_and_posterior_mean():
@@ -582,7 +579,7 @@ def test_llr_calibration_plot_draws_both_rates_on_a_log_scale():
                           "95 % high": [0.81, 0.31]}, index=["0–5", "≥ 5"])
     drawn = plot_llr_calibration(table)
     ax = drawn["claimed"].axes
-    assert ax.get_yscale() == "log" and ax.get_ylim()[0] <= 1e-30
+    assert ax.get_yscale() == "log"
     assert drawn["claimed"].get_linestyle() == "--"
     assert [t.get_text() for t in ax.get_xticklabels()] == ["0–5\n(4)", "≥ 5\n(10)"]
     with pytest.raises(ValueError, match="columns"):
@@ -590,7 +587,7 @@ def test_llr_calibration_plot_draws_both_rates_on_a_log_scale():
     plt.close("all")
 
 
-def test_plot_covariance_ellipses_draws_each_class_and_its_half_axes():
+def test_plot_covariance_ellipses_draws_each_class_and_its_whole_axes():
     from lecture_utils.plotting import plot_covariance_ellipses
 
     fig, ax = plt.subplots()
@@ -599,8 +596,11 @@ def test_plot_covariance_ellipses_draws_each_class_and_its_half_axes():
     assert len(drawn["ellipses"]) == 4 and len(drawn["axes"]) == 4 and len(drawn["means"]) == 2
     assert np.ptp(drawn["ellipses"][0].get_xy()[:, 0]) == pytest.approx(4.0)  # 2 * 1 sd
     assert drawn["ellipses"][0].get_linestyle() != drawn["ellipses"][2].get_linestyle()
-    ends = [np.linalg.norm(np.diff(line.get_xydata(), axis=0)) for line in drawn["axes"][:2]]
-    assert sorted(ends) == pytest.approx([1.0, 2.0])
+    # whole axes, centred on the mean: an eigenvector's sign cannot point them anywhere else
+    lengths = [np.linalg.norm(np.diff(line.get_xydata(), axis=0)) for line in drawn["axes"][:2]]
+    assert sorted(lengths) == pytest.approx([2.0, 4.0])
+    centres = [line.get_xydata().mean(axis=0) for line in drawn["axes"]]
+    np.testing.assert_allclose(centres, [[0, 0], [0, 0], [3, 3], [3, 3]], atol=1e-12)
     with pytest.raises(ValueError, match="classes"):
         plot_covariance_ellipses([[0.0, 0.0]], covariances[:1], ["a", "b"], ax)
     plt.close(fig)
@@ -654,22 +654,6 @@ def test_plot_class_histograms_hatches_each_class_and_styles_each_threshold():
     plt.close("all")
 
 
-def test_plot_outlier_panels_titles_each_panel_by_the_angles():
-    from lecture_utils.experiments import outlier_effect
-    from lecture_utils.plotting import plot_outlier_panels
-
-    data = make_gaussian_classes([[0.0, 0.0], [3.0, 0.0]], [np.eye(2), np.eye(2)], 20,
-                                 random_state=0)
-    effects = [outlier_effect(data.X, data.y, position) for position in [(12.0, 0.0), (0.0, 6.0)]]
-    fig, axes = plt.subplots(1, 2, layout="constrained")
-    titles = plot_outlier_panels(effects, axes)
-    assert [ax.get_title() for ax in axes] == titles and titles[0].startswith("LDA ")
-    assert axes[0].get_aspect() == 1.0 and len(fig.legends) == 1
-    with pytest.raises(ValueError, match="one axes per effect"):
-        plot_outlier_panels(effects, axes[:1])
-    plt.close("all")
-
-
 def test_llr_calibration_plot_with_a_floor_marks_claims_below_it_and_writes_their_values():
     import pandas as pd
 
@@ -690,7 +674,7 @@ def test_llr_calibration_plot_with_a_floor_marks_claims_below_it_and_writes_thei
     plt.close("all")
 
 
-def test_plot_error_curves_draws_one_styled_curve_per_column_and_marks_highlights():
+def test_plot_error_curves_draws_one_styled_curve_per_column():
     import pandas as pd
 
     from lecture_utils.plotting import plot_error_curves
@@ -698,16 +682,14 @@ def test_plot_error_curves_draws_one_styled_curve_per_column_and_marks_highlight
 
     errors = pd.DataFrame({"training": [0.2, 0.05, 0.04], "test": [0.25, 0.06, 0.07]},
                           index=[2, 10, 50])
-    drawn = plot_error_curves(errors, highlight={"test": [10]}, log=True)
+    drawn = plot_error_curves(errors, log=True)
     assert list(drawn) == ["training", "test"]
     curve = drawn["test"][0]
     np.testing.assert_allclose(curve.get_ydata(), [25.0, 6.0, 7.0])  # in per cent
-    assert curve.get_linestyle() == class_linestyle(1) and len(drawn["test"]) == 2
+    assert curve.get_linestyle() == class_linestyle(1) and len(drawn["test"]) == 1
     ax = curve.axes
     assert ax.get_yscale() == "log"
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["training", "test"]
-    with pytest.raises(ValueError, match="not columns"):
-        plot_error_curves(errors, highlight={"validation": [10]})
     with pytest.raises(ValueError, match="DataFrame"):
         plot_error_curves(np.zeros((3, 2)))
     plt.close("all")

@@ -22,9 +22,14 @@ from lecture_utils.projections import PCA, FisherProjection, centred_scatter, ra
 
 
 def blobs(seed, n_classes=4, n_features=6, per_class=80):
-    """Gaussian classes with different means and a shared, correlated covariance."""
+    r"""Gaussian classes with different means and a shared, correlated covariance.
+
+    The covariance is :math:`Q^T \operatorname{diag}(s^2) Q`, with :math:`Q` a random rotation and
+    every :math:`s_i` in [0.5, 2]: correlated for every seed, and never close to singular.
+    """
     rng = np.random.default_rng(seed)
-    mixing = rng.normal(size=(n_features, n_features))
+    rotation = np.linalg.qr(rng.normal(size=(n_features, n_features)))[0]
+    mixing = rng.uniform(0.5, 2.0, size=n_features)[:, None] * rotation
     means = rng.normal(scale=3.0, size=(n_classes, n_features))
     X = np.concatenate([m + rng.normal(size=(per_class, n_features)) @ mixing for m in means])
     y = np.repeat(np.arange(n_classes), per_class)

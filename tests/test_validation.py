@@ -38,12 +38,6 @@ def test_check_priors_reads_a_sequence_in_class_order():
     np.testing.assert_array_equal(result, [0.25, 0.75])
 
 
-def test_check_priors_aligns_a_mapping_with_the_classes():
-    classes = np.array([-3, 10, 42])
-    result = check_priors({42: 0.5, -3: 0.2, 10: 0.3}, classes)
-    np.testing.assert_array_equal(result, [0.2, 0.3, 0.5])
-
-
 def test_check_priors_tolerates_rounding_but_not_more():
     classes = np.array([0, 1, 2])
     third = 1 / 3

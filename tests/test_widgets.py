@@ -225,7 +225,6 @@ def test_posterior_is_bayes_rule(heights_model, prior, x):
                                rtol=1e-9, atol=1e-12)
     assert view.posterior_at_x == pytest.approx(_by_hand(heights_model, prior, x), rel=1e-9)
     assert view.decision == ("M" if view.posterior_at_x > 0.5 else "F")
-    assert view.threshold == pytest.approx(-np.log(prior / (1.0 - prior)))
 
 
 @settings(max_examples=25, deadline=None)
@@ -247,7 +246,7 @@ def test_lecture_example_at_174_cm(heights_model):
     equal = prior_view(heights_model, 0.5, 174.0)
     assert equal.decision == "M"
     assert equal.posterior_at_x / (1 - equal.posterior_at_x) == pytest.approx(
-        np.exp(equal.llr_at_x))
+        np.exp(heights_model.llr([[174.0]])[0]))
     mostly_women = prior_view(heights_model, 0.1, 174.0)
     assert mostly_women.decision == "F"
     assert mostly_women.crossings[1] > 174.0 > equal.crossings[1]
@@ -414,7 +413,6 @@ def test_view_reads_the_sweep_and_reconstructs(fitted):
     view = pca_dimension_view(DIMENSIONS, ERRORS, pca, projections, 2)
     assert isinstance(view, PCADimensionView)
     assert view.dimension == 2 and view.error == 0.2
-    assert (view.best_dimension, view.best_error) == (4, 0.1)
     assert view.variance_kept == pytest.approx(pca.explained_variance_ratio_[:2].sum())
     expected = PCA(n_components=2).fit(images)
     np.testing.assert_allclose(view.reconstructions,
