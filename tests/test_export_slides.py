@@ -349,15 +349,28 @@ def _open_offline(context, url):
     return page, log
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
-def test_exported_slides_run_offline_in_chromium(real_slides, browser, notebook):
+def _open_exported_slides(browser, real_slides, notebook, viewport=None):
+    """The notebook's exported slides opened offline (`_open_offline`), at ``viewport`` if
+    given, once reveal.js has laid them out: the page, its log and reveal.js's module name."""
     slides = export_slides.slides_path(notebook, real_slides)
     reveal_module = export_slides.library_urls()["reveal_url_prefix"] + "/dist/reveal.js"
     page, log = _open_offline(browser, slides.as_uri())
     try:
+        if viewport is not None:
+            page.set_viewport_size(viewport)
         page.wait_for_selector(".reveal.ready .slides section", state="attached",
                                timeout=30_000)
+    except Exception:
+        page.close()
+        raise
+    return page, log, reveal_module
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_exported_slides_run_offline_in_chromium(real_slides, browser, notebook):
+    page, log, reveal_module = _open_exported_slides(browser, real_slides, notebook)
+    try:
         reveal_ready = page.evaluate(
             "name => require.defined(name) && require(name).isReady()", reveal_module
         )
@@ -389,13 +402,9 @@ def test_exported_slides_run_offline_in_chromium(real_slides, browser, notebook)
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
 def test_exported_slides_are_legible_from_the_back_row(real_slides, browser, notebook):
     """The static slides, on a 1280x720 screen, show the text at rise.css's sizes."""
-    slides = export_slides.slides_path(notebook, real_slides)
-    reveal_module = export_slides.library_urls()["reveal_url_prefix"] + "/dist/reveal.js"
-    page, _ = _open_offline(browser, slides.as_uri())
+    page, _, reveal_module = _open_exported_slides(browser, real_slides, notebook,
+                                                   viewport={"width": 1280, "height": 720})
     try:
-        page.set_viewport_size({"width": 1280, "height": 720})
-        page.wait_for_selector(".reveal.ready .slides section", state="attached",
-                               timeout=30_000)
 
         def step():
             if page.evaluate("name => require(name).isLastSlide()", reveal_module):
