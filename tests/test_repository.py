@@ -268,3 +268,26 @@ def test_the_unpickling_check_finds_unpickling():
                  "class Safe(pickle.Unpickler):", "joblib.load(path)"]:
         assert UNPICKLING.search(code), code
     assert not UNPICKLING.search("np.load(path, allow_pickle=False)  # no pickle here")
+
+
+def _public_names_without_examples(source):
+    """Top-level public functions and classes in ``source`` whose docstring runs no example."""
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith("_"):
+            if ">>> " not in (ast.get_docstring(node) or ""):
+                yield node.name
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "lecture_utils").rglob("*.py")),
+                         ids=lambda path: path.relative_to(ROOT / "lecture_utils").as_posix())
+def test_every_public_function_and_class_has_a_doctested_example(path):
+    missing = list(_public_names_without_examples(path.read_text()))
+    assert not missing, (f"{path.name}: add an Examples section (one call and its printed "
+                         f"result, run as a doctest) to {', '.join(missing)}")
+
+
+def test_the_example_check_finds_a_name_without_one():
+    source = ('def shown(x):\n    """Twice x.\n\n    >>> shown(2)\n    4\n    """\n'
+              'def bare(x):\n    """Twice x."""\nclass Plain:\n    pass\n'
+              'def _private(x):\n    pass\n')
+    assert list(_public_names_without_examples(source)) == ["bare", "Plain"]
