@@ -1387,6 +1387,60 @@ def outlier_effect(X, y, outlier, label=None, penalty=1e-3):
                          title)
 
 
+def outlier_turn_against_log_odds(X, y, log_odds, along=0.0, penalty=1e-3):
+    r"""How far one added class-1 sample turns each boundary, against the log-odds that
+    logistic regression, fitted without it, gives its class there.
+
+    Logistic regression fitted on ``(X, y)`` has the boundary :math:`w^T x + w_0 = 0`. The
+    outlier is placed on the line along :math:`w` through :math:`\bar x + a\,u`, the mean
+    moved by :math:`a` (``along``) along the boundary (:math:`u \perp w`, unit length), where
+    the log-odds are :math:`t`:
+
+    .. math::
+
+        x(t) = \bar x + a\,u + \big(t - (w^T\bar x + w_0)\big)\,\frac{w}{\lVert w\rVert^2},
+        \qquad w^T x(t) + w_0 = t,
+
+    and `outlier_effect` refits both models with it.
+
+    Parameters
+    ----------
+    X, y : as in `outlier_effect` (two features, two classes)
+    log_odds : sequence of float
+        The values :math:`t`; large and positive: far on its own side; negative: misclassified.
+    along : float, default=0.0
+        :math:`a`, in the units of ``X``.
+    penalty : float, default=1e-3
+        L2 strength of the logistic regression.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``"log-odds"``; columns ``"logistic regression (degrees)"`` and
+        ``"LDA (degrees)"`` (the angle each boundary turns) and ``"position"``.
+
+    Examples
+    --------
+    >>> X, y = [[0, 0], [1, 1], [0, 1], [3, 3], [4, 4], [3, 4]], [0, 0, 0, 1, 1, 1]
+    >>> table = outlier_turn_against_log_odds(X, y, [20.0, -2.0], along=4.0)
+    >>> turned = table["logistic regression (degrees)"]
+    >>> bool(turned[20.0] < turned[-2.0])
+    True
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    w, w0 = SoftmaxRegression(penalty=penalty).fit(X, y).linear_scores().boundary()
+    centre = X.mean(axis=0) + along * np.array([-w[1], w[0]]) / np.linalg.norm(w)
+    rows = []
+    for t in np.asarray(log_odds, dtype=float):
+        position = centre + (t - (w @ centre + w0)) * w / (w @ w)
+        turned = outlier_effect(X, y, position, penalty=penalty).rotation_degrees
+        rows.append({"log-odds": float(t),
+                     "logistic regression (degrees)": turned["logistic regression"],
+                     "LDA (degrees)": turned["LDA"],
+                     "position": "({:.1f}, {:.1f})".format(*position)})
+    return pd.DataFrame(rows).set_index("log-odds")
+
+
 def outlier_effects_over_draws(means, covariance, n_per_class, positions, *, n_draws=10,
                                penalty=1e-3, random_state=None):
     r"""`outlier_effect` on many samples of two Gaussian classes.

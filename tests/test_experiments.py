@@ -451,3 +451,18 @@ def test_outlier_effects_over_draws_has_one_row_per_draw_position_and_model():
     assert np.allclose(far["turned (degrees)"], 0.0, atol=0.5)        # far on its own side
     lda = table[(table["position"] == "(12, 0)") & (table["model"] == "LDA")]
     assert np.all(lda["turned (degrees)"] > 1.0)
+
+
+def test_outlier_turn_against_log_odds_places_the_outlier_at_the_asked_log_odds():
+    from lecture_utils.experiments import outlier_effect, outlier_turn_against_log_odds
+    from lecture_utils.synthetic import make_gaussian_classes
+
+    data = make_gaussian_classes([[0, 0], [2.5, 0.5]], [[[1, 0.5], [0.5, 1]]] * 2, 50,
+                                 random_state=0)
+    table = outlier_turn_against_log_odds(data.X, data.y, [30.0, 2.0, -2.0], along=6.0)
+    for t, position in table["position"].items():
+        x = np.array([float(v) for v in position.strip("()").split(",")])
+        odds = outlier_effect(data.X, data.y, x).own_log_odds["logistic regression"]
+        assert odds == pytest.approx(t, abs=0.3)          # the position is printed to 0.1
+    turned = table["logistic regression (degrees)"]
+    assert turned[30.0] < 0.01 < turned[2.0] < turned[-2.0]   # the pull grows as t falls
