@@ -44,6 +44,8 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 RUN_TIMEOUT_MS = 120_000
+#: The notebook whose widget is also tried in a RISE slideshow, on the kernel of its run.
+RISE_WIDGET_NOTEBOOK = NOTEBOOKS[0].name
 
 #: Smallest text sizes on a 1280x720 slide, in pixels (notebooks/rise.css): Markdown body
 #: text, code, and text output. Headings are larger than the body text, in order.
@@ -290,6 +292,32 @@ def browser(tmp_path_factory):
             context.close()
 
 
+@pytest.fixture(scope="module")
+def lab_runs():
+    """The JupyterLab pages of the notebooks this module has run top to bottom, by name,
+    kept open with their kernels (see `_run_in_lab`); closed at the end of the module."""
+    pages = {}
+    yield pages
+    for page in pages.values():
+        page.close()
+
+
+def _run_in_lab(browser, lab_server, lab_runs, name):
+    """Notebook ``name`` open in JupyterLab after a run of every cell: the page of an earlier
+    run in this module if there was one (its kernel holds that run's state), else a new run.
+    Running a notebook costs up to a minute of a loaded machine: a test that needs one
+    that has run (RISE on a live kernel, the notebook view) reuses it."""
+    if name not in lab_runs:
+        page = _open_notebook(browser, lab_server, name)
+        try:
+            _run_all(page)
+        except BaseException:
+            page.close()
+            raise
+        lab_runs[name] = page
+    return lab_runs[name]
+
+
 def _open_notebook(browser, lab_server, name):
     page = browser.new_page()
     page.goto(f"{lab_server['url']}/lab/tree/{name}?reset&token={lab_server['token']}")
@@ -387,14 +415,14 @@ def test_the_server_listens_on_loopback_only_and_requires_its_token(lab_server):
 
 
 @pytest.mark.parametrize("notebook", [p.name for p in NOTEBOOKS])
-def test_notebook_runs_in_jupyterlab_and_its_widgets_respond(browser, lab_server, notebook):
+def test_notebook_runs_in_jupyterlab_and_its_widgets_respond(browser, lab_server, lab_runs,
+                                                           notebook):
     # The figures' descriptions as stored in the copy JupyterLab opens, read before it can
     # save the copy with the outputs of this run.
     stored = stored_figure_alts(lab_server["root"] / notebook)
-    page = _open_notebook(browser, lab_server, notebook)
+    page = _run_in_lab(browser, lab_server, lab_runs, notebook)
     stem = Path(notebook).stem
     try:
-        _run_all(page)
         assert _error_outputs(page) == []
         unrendered = page.locator(".jp-OutputArea-output >> text=interactive(children=")
         assert unrendered.count() == 0, "a widget was shown as text: the widget manager failed"
@@ -419,25 +447,32 @@ def test_notebook_runs_in_jupyterlab_and_its_widgets_respond(browser, lab_server
             "lecture_utils.plotting.show_figure; re-execute a notebook whose stored outputs "
             "are out of date):\n" + "\n".join(problems))
     finally:
-        page.close()
+        if notebook != RISE_WIDGET_NOTEBOOK:  # the RISE test presents that one on its kernel
+            lab_runs.pop(notebook).close()
+
+
+# In-page: click reveal.js's arrow controls of the given directions (the first enabled one,
+# a frame a step) until the slide on show contains `text`; whether it was found.
+GO_TO_SLIDE_CONTAINING = """async ([text, directions]) => {
+    const present = () => [...document.querySelectorAll('.reveal .slides section.present')].pop();
+    for (let step = 0; step < 300; step++) {
+        if (present().innerText.includes(text)) return true;
+        const button = directions
+            .map(direction => document.querySelector(`.reveal .controls .navigate-${direction}`))
+            .find(button => button && !button.disabled);
+        if (!button) return false;
+        button.click();
+        await new Promise(resolve => requestAnimationFrame(resolve));
+    }
+    return false;
+}"""
 
 
 def _go_to_slide_containing(page, text, forward=True):
     """Click reveal.js's arrow controls (keys would go to a cell editor) until ``text`` shows,
     through every slide and sub-slide: down then right going forward, up then left back."""
-    for _ in range(300):
-        current = page.locator(".reveal .slides section.present").last.inner_text()
-        if text in current:
-            return
-        for direction in (("down", "right") if forward else ("up", "left")):
-            button = page.locator(f".reveal .controls .navigate-{direction}:not([disabled])")
-            if button.count():
-                button.first.click()
-                break
-        else:
-            break
-        page.wait_for_timeout(200)
-    raise AssertionError(f"no slide shows {text!r}")
+    directions = ["down", "right"] if forward else ["up", "left"]
+    assert page.evaluate(GO_TO_SLIDE_CONTAINING, [text, directions]), f"no slide shows {text!r}"
 
 
 def _has_widgets(path):
@@ -447,61 +482,23 @@ def _has_widgets(path):
                for cell in notebook.cells for output in cell.get("outputs", []))
 
 
-def _next_slide(page):
-    """Click reveal.js's next-slide control ("down" first, then "right"); False at the end."""
-    for direction in ("down", "right"):
-        button = page.locator(f".reveal .controls .navigate-{direction}:not([disabled])")
-        if button.count():
-            button.first.click()
-            page.wait_for_timeout(100)
-            return True
-    return False
-
-
-@pytest.mark.parametrize("notebook", [p.name for p in NOTEBOOKS])
-def test_rise_slides_are_legible_from_the_back_row(browser, lab_server, notebook):
-    """On a 1280x720 RISE slideshow, rise.css is loaded and sets the text sizes of the
-    first slides with text (up to and including one with code and one with text output)."""
-    page = browser.new_page()
-    page.set_viewport_size({"width": 1280, "height": 720})
-    try:
-        page.goto(f"{lab_server['url']}/rise/{notebook}?token={lab_server['token']}")
-        page.wait_for_selector(".reveal .slides section.present", timeout=60_000)
-        page.wait_for_selector(".jp-Notebook-cell", timeout=60_000)
-        page.wait_for_function(
-            "() => [...document.styleSheets].some(sheet => sheet.href"
-            " && sheet.href.endsWith('/files/rise.css') && sheet.cssRules.length)",
-            timeout=30_000,
-        )
-        sizes, measured = collect_text_sizes(page, lambda: _next_slide(page))
-        print(f"{notebook} in RISE, {measured} slides: {sizes}")
-        assert_legible(sizes, f"{notebook} in RISE")
-        page.screenshot(path=str(ARTIFACTS / f"{Path(notebook).stem}_rise_text_sizes.png"))
-    finally:
-        page.close()
-
-
-def test_the_notebook_view_keeps_its_own_text_sizes(browser, lab_server):
+def test_the_notebook_view_keeps_its_own_text_sizes(browser, lab_server, lab_runs):
     """rise.css styles the slides only: in JupyterLab's notebook view, where students read on
     laptops, markdown stays smaller than the slides' body text. One notebook is enough:
     every notebook gets the same stylesheet."""
-    lab = _open_notebook(browser, lab_server, NOTEBOOKS[0].name)
-    try:
-        body = lab.evaluate("parseFloat(getComputedStyle("
-                            "document.querySelector('.jp-RenderedMarkdown p')).fontSize)")
-        assert body < MIN_BODY_PX, "the slides' sizes leaked into the notebook view"
-    finally:
-        lab.close()
+    lab = _run_in_lab(browser, lab_server, lab_runs, RISE_WIDGET_NOTEBOOK)
+    body = lab.evaluate("parseFloat(getComputedStyle("
+                        "document.querySelector('.jp-RenderedMarkdown p')).fontSize)")
+    assert body < MIN_BODY_PX, "the slides' sizes leaked into the notebook view"
 
 
-def test_a_widget_works_inside_a_rise_slideshow(browser, lab_server):
-    """Run notebook 01 in JupyterLab, then present it with RISE, which attaches to the same
-    kernel; re-running the widget cell on its slide must give a live, responsive widget."""
-    notebook = NOTEBOOKS[0].name
-    lab = _open_notebook(browser, lab_server, notebook)
+def test_a_widget_works_inside_a_rise_slideshow(browser, lab_server, lab_runs):
+    """Notebook 01, once run in JupyterLab, presented with RISE, which attaches to the same
+    kernel: re-running the widget cell on its slide must give a live, responsive widget."""
+    notebook = RISE_WIDGET_NOTEBOOK
+    _run_in_lab(browser, lab_server, lab_runs, notebook)
     slides = browser.new_page()
     try:
-        _run_all(lab)
         slides.goto(f"{lab_server['url']}/rise/{notebook}?token={lab_server['token']}")
         slides.wait_for_selector(".reveal .slides section.present", timeout=60_000)
         slides.wait_for_selector(".jp-Notebook-cell", timeout=60_000)
@@ -529,4 +526,3 @@ def test_a_widget_works_inside_a_rise_slideshow(browser, lab_server):
         slides.screenshot(path=str(ARTIFACTS / "rise_widget_slide_moved.png"))
     finally:
         slides.close()
-        lab.close()

@@ -16,12 +16,16 @@ What is checked for the width is what is drawn: text, maths glyphs, images and f
 not the boxes around them, some of which are wider than the screen and draw nothing
 there. All offenders are listed at once. The tallest slide of each notebook is saved as a
 screenshot in tests/artifacts/.
+
+The same slideshow, opened once per notebook, is also checked for legibility from the back
+row: rise.css is loaded and sets the sizes of the text on the first slides (as on the
+exported slides, see test_export_slides).
 """
 
 import nbformat
 import pytest
 import test_browser
-from test_browser import ARTIFACTS, NOTEBOOKS
+from test_browser import ARTIFACTS, NOTEBOOKS, assert_legible, collect_text_sizes
 
 from lecture_utils.style import MAX_FIGURE_PX, PROJECTOR_PX
 
@@ -176,6 +180,17 @@ WALK_SLIDESHOW = "async ([seen, tallest]) => {" + NAVIGATION + "const cutOff = "
     throw new Error('the slideshow did not end after 2000 steps');
 }"""
 
+# Back to the first slide with the arrow controls ("up" before "left"), a frame a step.
+TO_FIRST_SLIDE = "async () => {" + NAVIGATION + """
+    for (let step = 0; step < 2000; step++) {
+        const button = control(['up', 'left']);
+        if (!button) return;
+        button.click();
+        await frame();
+    }
+    throw new Error('the first slide was not reached after 2000 steps');
+}"""
+
 
 def slide_titles(path):
     """Map RISE's section ids (``slide-H-V``) to a title for each slide of a notebook.
@@ -209,6 +224,17 @@ def _widget_count(path):
                for output in cell.get("outputs", []))
 
 
+@pytest.fixture(scope="module", params=NOTEBOOKS, ids=lambda p: p.name)
+def slideshow(request, browser, trusted_lab_server):
+    """A notebook's path and its RISE slideshow, opened once for every test of it here (an
+    opening starts a kernel and draws every slide); each test starts at the first slide."""
+    page = _open_slideshow(browser, trusted_lab_server, request.param)
+    try:
+        yield request.param, page
+    finally:
+        page.close()
+
+
 def _open_slideshow(browser, server, path):
     page = browser.new_page()
     page.set_viewport_size({"width": PROJECTOR_PX[0], "height": PROJECTOR_PX[1]})
@@ -238,13 +264,10 @@ def _measure_every_slide(page, screenshot):
         page.screenshot(path=str(screenshot))
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_every_slide_fits_the_projector_screen(browser, trusted_lab_server, path):
-    page = _open_slideshow(browser, trusted_lab_server, path)
-    try:
-        slides = _measure_every_slide(page, ARTIFACTS / f"{path.stem}_rise_tallest_slide.png")
-    finally:
-        page.close()
+def test_every_slide_fits_the_projector_screen(slideshow):
+    path, page = slideshow
+    page.evaluate(TO_FIRST_SLIDE)
+    slides = _measure_every_slide(page, ARTIFACTS / f"{path.stem}_rise_tallest_slide.png")
     titles = slide_titles(path)
     assert [s["id"] for s in slides] == list(titles), "RISE shows other slides than expected"
     offenders = []
@@ -269,3 +292,30 @@ def test_every_slide_fits_the_projector_screen(browser, trusted_lab_server, path
     # The widest figure the notebooks may hold would be shown at full size too.
     room = [slide["figure_room"] for slide in slides if slide["figure_room"]]
     assert room and min(room) >= MAX_FIGURE_PX[0]
+
+
+def _next_slide(page):
+    """Click reveal.js's next-slide control ("down" first, then "right"); False at the end."""
+    for direction in ("down", "right"):
+        button = page.locator(f".reveal .controls .navigate-{direction}:not([disabled])")
+        if button.count():
+            button.first.click()
+            page.wait_for_timeout(100)
+            return True
+    return False
+
+
+def test_rise_slides_are_legible_from_the_back_row(slideshow):
+    """On a 1280x720 RISE slideshow, rise.css is loaded and sets the text sizes of the
+    first slides with text (up to and including one with code and one with text output)."""
+    path, page = slideshow
+    page.wait_for_function(
+        "() => [...document.styleSheets].some(sheet => sheet.href"
+        " && sheet.href.endsWith('/files/rise.css') && sheet.cssRules.length)",
+        timeout=30_000,
+    )
+    page.evaluate(TO_FIRST_SLIDE)
+    sizes, measured = collect_text_sizes(page, lambda: _next_slide(page))
+    print(f"{path.name} in RISE, {measured} slides: {sizes}")
+    assert_legible(sizes, f"{path.name} in RISE")
+    page.screenshot(path=str(ARTIFACTS / f"{path.stem}_rise_text_sizes.png"))
