@@ -4,7 +4,8 @@ The first tests use a stand-in library cache in a temporary folder and a stand-i
 ``npm``, so they need no network. The browser test exports with the real cache
 (filled by ``python notebooks/export_slides.py --fetch-only``), opens the slides
 from ``file://`` in headless Chromium with every other request refused, and checks
-that reveal.js and MathJax run. Screenshots go to tests/artifacts/.
+that reveal.js and MathJax run. Each deck is opened once for all its browser checks
+(`OpenedDeck`). Screenshots go to tests/artifacts/.
 
 The exported slides are also audited for accessibility: axe-core (fetched into the same
 cache, never into the slides) runs its WCAG 2.1 A and AA rules on every slide at once,
@@ -328,10 +329,16 @@ def real_slides(tmp_path_factory):
     return slides_dir
 
 
+#: The window the slides are presented in (the run-offline checks, their screenshots and the
+#: axe audit), and the smaller screen on which the legibility walk measures the text.
+PRESENTED_VIEWPORT = {"width": 1600, "height": 900}
+SMALL_SCREEN_VIEWPORT = {"width": 1280, "height": 720}
+
+
 def _open_offline(context, url):
     """Open ``url`` allowing only file:// requests; return the page and its logs."""
     page = context.new_page()
-    page.set_viewport_size({"width": 1600, "height": 900})
+    page.set_viewport_size(PRESENTED_VIEWPORT)
     log = {"refused": [], "failed": [], "errors": []}
 
     def only_local_files(route):
@@ -349,75 +356,126 @@ def _open_offline(context, url):
     return page, log
 
 
-def _open_exported_slides(browser, real_slides, notebook, viewport=None):
-    """The notebook's exported slides opened offline (`_open_offline`), at ``viewport`` if
-    given, once reveal.js has laid them out: the page, its log and reveal.js's module name."""
-    slides = export_slides.slides_path(notebook, real_slides)
-    reveal_module = export_slides.library_urls()["reveal_url_prefix"] + "/dist/reveal.js"
-    page, log = _open_offline(browser, slides.as_uri())
-    try:
-        if viewport is not None:
-            page.set_viewport_size(viewport)
-        page.wait_for_selector(".reveal.ready .slides section", state="attached",
-                               timeout=30_000)
-    except Exception:
-        page.close()
-        raise
-    return page, log, reveal_module
+class OpenedDeck:
+    """A notebook's exported slides, opened offline (`_open_offline`) once for every browser
+    check of the deck: each opening loads reveal.js and has MathJax typeset every formula
+    again, seconds of work.
+
+    `as_presented` hands out the page as opened (first slide, no fragment shown, at a given
+    window size), putting it back there if an earlier check moved on; `audit` lays every
+    slide out at once (`show_every_slide`), which cannot be undone in place, so the next
+    `as_presented` opens the deck anew, with a new request log.
+
+    Attributes: ``notebook``, ``slides`` (the exported file), ``page``, ``log`` (the
+    requests refused and failed and the page's errors since the opening, see `_open_offline`)
+    and ``reveal_module`` (reveal.js's require.js module name).
+    """
+
+    def __init__(self, browser, slides_dir, notebook):
+        self.browser, self.notebook = browser, notebook
+        self.slides = export_slides.slides_path(notebook, slides_dir)
+        self.reveal_module = export_slides.library_urls()["reveal_url_prefix"] + "/dist/reveal.js"
+        self.page = self.log = None
+        self.open()
+
+    def open(self):
+        """Open the slides (again) and wait until reveal.js has laid them out."""
+        self.close()
+        page, self.log = _open_offline(self.browser, self.slides.as_uri())
+        try:
+            page.wait_for_selector(".reveal.ready .slides section", state="attached",
+                                   timeout=30_000)
+        except Exception:
+            page.close()
+            raise
+        self.page, self.handed_out, self.every_slide_shown = page, False, False
+
+    def close(self):
+        if self.page is not None:
+            self.page.close()
+            self.page = None
+
+    def reveal(self, method, *args):
+        """Call reveal.js's API ``method`` with ``args`` in the page; return its result."""
+        return self.page.evaluate("([name, method, args]) => require(name)[method](...args)",
+                                  [self.reveal_module, method, list(args)])
+
+    def as_presented(self, viewport=PRESENTED_VIEWPORT):
+        """The page as opened: at ``viewport``, on the first slide with none of its fragments
+        shown (reveal.js's ``slide(0, 0, -1)``), laid out again for the window."""
+        if self.every_slide_shown:
+            self.open()
+        if self.page.viewport_size != viewport:
+            self.page.set_viewport_size(viewport)
+            self.reveal("layout")
+        if self.handed_out:
+            self.reveal("slide", 0, 0, -1)
+        self.handed_out = True
+        return self.page
+
+    def audit(self):
+        """`audit_slides` of the deck as presented, once MathJax has typeset every formula.
+        It leaves every slide shown."""
+        page = self.as_presented()
+        _wait_for_slides(page, self.notebook)
+        self.every_slide_shown = True
+        return audit_slides(page)
+
+
+@pytest.fixture(scope="module", params=NOTEBOOKS, ids=lambda path: path.stem)
+def deck(request, real_slides, browser):
+    """Each notebook's exported slides, opened once (`OpenedDeck`) for all the browser checks
+    of that deck. pytest runs the tests of one deck one after the other, in the order they
+    are written in this file: the axe audit, which shows every slide at once, comes last."""
+    opened = OpenedDeck(browser, real_slides, request.param)
+    yield opened
+    opened.close()
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
-def test_exported_slides_run_offline_in_chromium(real_slides, browser, notebook):
-    page, log, reveal_module = _open_exported_slides(browser, real_slides, notebook)
-    try:
-        reveal_ready = page.evaluate(
-            "name => require.defined(name) && require(name).isReady()", reveal_module
-        )
-        assert reveal_ready, "reveal.js was not loaded and initialised"
-        assert page.locator(".reveal .slides section").count() > 1
-        # Speaker notes are in the page, one per notes cell, and hidden from the audience.
-        notes = page.locator(".reveal aside.notes")
-        assert notes.count() == _notes_cells(notebook)
-        assert not any(notes.nth(i).is_visible() for i in range(notes.count())), \
-            "speaker notes show on the audience's slide"
-        if _has_math(notebook):
-            page.wait_for_selector(".MathJax, .MathJax_CHTML, mjx-container",
-                                   state="attached", timeout=30_000)
-            errors = page.locator(".MathJax_Error, .mjx-merror").count()
-            assert errors == 0, f"{errors} formulas did not typeset"
-        page.wait_for_timeout(500)
-        page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}_slides_offline.png"))
-        page.evaluate("name => require(name).slide(1)", reveal_module)
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}_slides_offline_2.png"))
-        assert log["refused"] == [], f"requests to the network: {log['refused']}"
-        assert log["failed"] == [], f"files that failed to load: {log['failed']}"
-        assert log["errors"] == [], f"errors in the page: {log['errors']}"
-    finally:
-        page.close()
+def test_exported_slides_run_offline_in_chromium(deck):
+    page, notebook = deck.as_presented(), deck.notebook
+    reveal_ready = page.evaluate(
+        "name => require.defined(name) && require(name).isReady()", deck.reveal_module
+    )
+    assert reveal_ready, "reveal.js was not loaded and initialised"
+    assert page.locator(".reveal .slides section").count() > 1
+    # Speaker notes are in the page, one per notes cell, and hidden from the audience.
+    notes = page.locator(".reveal aside.notes")
+    assert notes.count() == _notes_cells(notebook)
+    assert not any(notes.nth(i).is_visible() for i in range(notes.count())), \
+        "speaker notes show on the audience's slide"
+    if _has_math(notebook):
+        page.wait_for_selector(".MathJax, .MathJax_CHTML, mjx-container",
+                               state="attached", timeout=30_000)
+        errors = page.locator(".MathJax_Error, .mjx-merror").count()
+        assert errors == 0, f"{errors} formulas did not typeset"
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}_slides_offline.png"))
+    deck.reveal("slide", 1)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}_slides_offline_2.png"))
+    log = deck.log
+    assert log["refused"] == [], f"requests to the network: {log['refused']}"
+    assert log["failed"] == [], f"files that failed to load: {log['failed']}"
+    assert log["errors"] == [], f"errors in the page: {log['errors']}"
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
-def test_exported_slides_are_legible_from_the_back_row(real_slides, browser, notebook):
+def test_exported_slides_are_legible_from_the_back_row(deck):
     """The static slides, on a 1280x720 screen, show the text at rise.css's sizes."""
-    page, _, reveal_module = _open_exported_slides(browser, real_slides, notebook,
-                                                   viewport={"width": 1280, "height": 720})
-    try:
+    page, notebook = deck.as_presented(SMALL_SCREEN_VIEWPORT), deck.notebook
 
-        def step():
-            if page.evaluate("name => require(name).isLastSlide()", reveal_module):
-                return False
-            page.evaluate("name => require(name).next()", reveal_module)
-            return True
+    def step():
+        if deck.reveal("isLastSlide"):
+            return False
+        deck.reveal("next")
+        return True
 
-        sizes, measured = collect_text_sizes(page, step)
-        print(f"{notebook.name} exported, {measured} slides: {sizes}")
-        assert_legible(sizes, f"{notebook.name} exported")
-        page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}_slides_text_sizes.png"))
-    finally:
-        page.close()
+    sizes, measured = collect_text_sizes(page, step)
+    print(f"{notebook.name} exported, {measured} slides: {sizes}")
+    assert_legible(sizes, f"{notebook.name} exported")
+    page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}_slides_text_sizes.png"))
 
 
 # --- accessibility: an axe-core audit and the figures' descriptions -----------------------------
@@ -644,36 +702,24 @@ def test_the_audit_reports_an_image_without_alt_and_faint_text_with_their_slides
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
-def test_exported_slides_pass_an_axe_wcag_2_1_aa_audit(real_slides, browser, notebook):
-    """Every slide and fragment of the deck, shown at once, breaks no WCAG 2.1 A/AA rule
-    that axe-core checks (contrast, alt text, names of controls, language, ...)."""
-    slides = export_slides.slides_path(notebook, real_slides)
-    page, _ = _open_offline(browser, slides.as_uri())
-    try:
-        _wait_for_slides(page, notebook)
-        audit = audit_slides(page)
-        assert not audit["found"], axe_report(audit, slides.name)
-    finally:
-        page.close()
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
-def test_every_figure_of_the_exported_slides_is_described(real_slides, browser, notebook):
+def test_every_figure_of_the_exported_slides_is_described(deck):
     """Every image on the slides has alt text of its own, of at least
     `lecture_utils.plotting.MIN_ALT_WORDS` words: not missing, not nbconvert's placeholder
     (which satisfies the audit's letter and tells a screen-reader user nothing)."""
-    slides = export_slides.slides_path(notebook, real_slides)
-    page, _ = _open_offline(browser, slides.as_uri())
-    try:
-        _wait_for_slides(page, notebook)
-        images = page.evaluate(IMAGES)
-        assert images, f"{slides.name} shows no figure at all"
-        missing = undescribed_images(images)
-        assert not missing, (
-            f"{len(missing)} of the {len(images)} figures of {slides.name} have no description "
-            "of their own (show them with lecture_utils.plotting.show_figure):\n"
-            + "\n".join(missing))
-    finally:
-        page.close()
+    page, slides = deck.page, deck.slides
+    _wait_for_slides(page, deck.notebook)
+    images = page.evaluate(IMAGES)
+    assert images, f"{slides.name} shows no figure at all"
+    missing = undescribed_images(images)
+    assert not missing, (
+        f"{len(missing)} of the {len(images)} figures of {slides.name} have no description "
+        "of their own (show them with lecture_utils.plotting.show_figure):\n"
+        + "\n".join(missing))
+
+
+@pytest.mark.browser
+def test_exported_slides_pass_an_axe_wcag_2_1_aa_audit(deck):
+    """Every slide and fragment of the deck, shown at once, breaks no WCAG 2.1 A/AA rule
+    that axe-core checks (contrast, alt text, names of controls, language, ...)."""
+    audit = deck.audit()
+    assert not audit["found"], axe_report(audit, deck.slides.name)
