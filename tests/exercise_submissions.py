@@ -13,7 +13,8 @@ committed student edition the way a student would make them.
   the changed data (with ``X_post = test.X`` the long file that needs log-sum-exp is gone, and
   a posterior without it passes). autograde restores every locked cell, so the submission
   must score what its answers earn on the notebook's own data: `PASSES`, never more.
-  `run_without_the_grader` runs it as it stands, to show that each cheat would gain.
+  `code_as_it_stands` and `run_without_the_grader` run it as it stands, to show that each
+  cheat would gain.
 """
 
 import contextlib
@@ -240,19 +241,18 @@ def submission(edition, answers, edit_given_cells=False, data_edits=None):
     return notebook
 
 
-def run_without_the_grader(released, stem):
-    """What the check of ``CHEATS[stem]`` says to the submission of notebook ``stem`` (its
-    HALF_DONE answers, every given cell edited) if nothing were restored: its message, or
-    None if the cheat passes. ``released`` is the student edition.
+def code_as_it_stands(released, stem):
+    """The code that the submission of notebook ``stem`` (its HALF_DONE answers, every given
+    cell edited) would run up to the check of ``CHEATS[stem]`` if nothing were restored, as
+    ``[grade_id, source]`` pairs in order; ``released`` is the student edition.
 
-    The code cells run in this process, in order, as the submission has them, but the check
-    runs as given (the submission replaced it by ``pass``), the other checks are skipped, and
-    so are the given cells after the edited data cell (no cheat needs them); an error in
-    another cell stops nothing, as in a notebook."""
+    The code cells are taken as the submission has them, but the check as given (the
+    submission replaced it by ``pass``); the other checks are left out, and so are the given
+    cells after the edited data cell (no cheat needs them), and IPython's magics."""
     check_id = CHEATS[stem][1]
     edited = submission(released, HALF_DONE[stem], edit_given_cells=True,
                         data_edits=DATA_EDITS[stem])
-    namespace, data_edited = {}, False
+    code, data_edited = [], False
     for cell, given in zip(edited.cells, released.cells, strict=True):
         grade_id = _grade_id(cell)
         grading = cell.metadata.get("nbgrader", {})
@@ -261,7 +261,19 @@ def run_without_the_grader(released, stem):
             continue
         data_edited = data_edited or grade_id in DATA_EDITS[stem]
         source = "\n".join(line for line in (given if grade_id == check_id else cell).source
-                           .splitlines() if not line.startswith("%"))   # no IPython magics
+                           .splitlines() if not line.startswith("%"))
+        code.append([grade_id, source])
+        if grade_id == check_id:
+            return code
+    raise KeyError(f"{stem} has no check cell {check_id!r}")
+
+
+def run_without_the_grader(code, check_id):
+    """What the check ``check_id`` says when ``code`` (from `code_as_it_stands`) runs in
+    this process, in order: its message, or None if the cheat passes. An error in another
+    cell stops nothing, as in a notebook."""
+    namespace = {}
+    for grade_id, source in code:
         with contextlib.redirect_stdout(io.StringIO()):
             try:
                 exec(source, namespace)
@@ -270,19 +282,16 @@ def run_without_the_grader(released, stem):
                     return str(error)
             except Exception:   # a notebook goes on after an error
                 pass
-        if grade_id == check_id:
-            return None
-    raise KeyError(f"{stem} has no check cell {check_id!r}")
+    return None
 
 
 if __name__ == "__main__":
     # Notebook code changes global settings (print options, matplotlib style): the test runs
-    # this in a process of its own. Prints {notebook: message or null} as JSON.
+    # the code in a process of its own. Reads {notebook: code_as_it_stands(...)} as JSON on
+    # standard input (the notebooks are read by the test: this process needs no nbformat,
+    # whose import takes a second) and prints {notebook: message or null} as JSON.
     import json
-    from pathlib import Path
+    import sys
 
-    import nbformat
-
-    editions = Path(__file__).resolve().parents[1] / "notebooks" / "exercises"
-    print(json.dumps({stem: run_without_the_grader(nbformat.read(editions / f"{stem}.ipynb", 4),
-                                                   stem) for stem in CHEATS}))
+    print(json.dumps({stem: run_without_the_grader(code, CHEATS[stem][1])
+                      for stem, code in json.load(sys.stdin).items()}))

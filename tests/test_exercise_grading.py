@@ -33,7 +33,15 @@ import nbformat
 import nbgrader.api
 import pytest
 from alembic.script import ScriptDirectory
-from exercise_submissions import CHEATS, DATA_EDITS, HALF_DONE, PASSES, SENTINEL, submission
+from exercise_submissions import (
+    CHEATS,
+    DATA_EDITS,
+    HALF_DONE,
+    PASSES,
+    SENTINEL,
+    code_as_it_stands,
+    submission,
+)
 from nbgrader.api import Gradebook
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -361,9 +369,11 @@ def test_each_cheat_would_gain_without_the_grader():
     # The cheats are real: with the data cells as the submission edits them (nothing
     # restored), each cheat passes its check. Run in a process of its own: notebook code
     # changes global settings.
+    code = {stem: code_as_it_stands(nbformat.read(student_edition.EXERCISE_DIR / f"{stem}.ipynb",
+                                                  as_version=4), stem) for stem in CHEATS}
     run = subprocess.run([sys.executable, str(ROOT / "tests" / "exercise_submissions.py")],
-                         capture_output=True, text=True, check=True, cwd=ROOT,
-                         env={**os.environ, "MPLBACKEND": "Agg"})
+                         input=json.dumps(code), capture_output=True, text=True, check=True,
+                         cwd=ROOT, env={**os.environ, "MPLBACKEND": "Agg"})
     messages = json.loads(run.stdout.splitlines()[-1])
     assert sorted(messages) == sorted(CHEATS)
     assert all(message is None for message in messages.values()), messages
