@@ -5,7 +5,15 @@ its own: a conftest is not imported by name, since each test folder has one).
 
 """
 
+import os
+
 import matplotlib
+
+# The kernels, JupyterLab servers and nbgrader runs that the tests start inherit one BLAS and
+# OpenMP thread as well: with two workers on two cores, a kernel's second BLAS thread only
+# competes with the other worker for its core (the notebooks' outputs do not change).
+for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
 
 matplotlib.use("Agg")
 
