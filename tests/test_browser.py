@@ -451,18 +451,25 @@ def test_notebook_runs_in_jupyterlab_and_its_widgets_respond(browser, lab_server
             lab_runs.pop(notebook).close()
 
 
-# In-page: click reveal.js's arrow controls of the given directions (the first enabled one,
-# a frame a step) until the slide on show contains `text`; whether it was found.
-GO_TO_SLIDE_CONTAINING = """async ([text, directions]) => {
+# In-page helpers: the slide being shown, the first enabled reveal.js arrow control of the
+# given directions, and a wait for the next frame.
+NAVIGATION = """
     const present = () => [...document.querySelectorAll('.reveal .slides section.present')].pop();
+    const control = directions => directions
+        .map(direction => document.querySelector(`.reveal .controls .navigate-${direction}`))
+        .find(button => button && !button.disabled);
+    const frame = () => new Promise(resolve => requestAnimationFrame(resolve));
+"""
+
+# In-page: click the arrow controls of the given directions (the first enabled one, a frame
+# a step) until the slide on show contains `text`; whether it was found.
+GO_TO_SLIDE_CONTAINING = "async ([text, directions]) => {" + NAVIGATION + """
     for (let step = 0; step < 300; step++) {
         if (present().innerText.includes(text)) return true;
-        const button = directions
-            .map(direction => document.querySelector(`.reveal .controls .navigate-${direction}`))
-            .find(button => button && !button.disabled);
+        const button = control(directions);
         if (!button) return false;
         button.click();
-        await new Promise(resolve => requestAnimationFrame(resolve));
+        await frame();
     }
     return false;
 }"""

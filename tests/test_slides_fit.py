@@ -25,7 +25,13 @@ exported slides, see test_export_slides).
 import nbformat
 import pytest
 import test_browser
-from test_browser import ARTIFACTS, NOTEBOOKS, assert_legible, collect_text_sizes
+from test_browser import (
+    ARTIFACTS,
+    NAVIGATION,
+    NOTEBOOKS,
+    assert_legible,
+    collect_text_sizes,
+)
 
 from lecture_utils.style import MAX_FIGURE_PX, PROJECTOR_PX
 
@@ -46,16 +52,6 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PRESENTATION_CSS = """
 .reveal .slides section, .reveal .slides section .fragment { transition: none !important; }
 .jupyter-widgets-disconnected::before { content: none !important; }
-"""
-
-# In-page helpers: the slide being shown, the first enabled reveal.js arrow control of the
-# given directions, and a wait for the next frame.
-NAVIGATION = """
-    const present = () => [...document.querySelectorAll('.reveal .slides section.present')].pop();
-    const control = directions => directions
-        .map(direction => document.querySelector(`.reveal .controls .navigate-${direction}`))
-        .find(button => button && !button.disabled);
-    const frame = () => new Promise(resolve => requestAnimationFrame(resolve));
 """
 
 # In-page function: what the slide `section` draws outside the part of the screen where it
@@ -294,15 +290,14 @@ def test_every_slide_fits_the_projector_screen(slideshow):
     assert room and min(room) >= MAX_FIGURE_PX[0]
 
 
-def _next_slide(page):
-    """Click reveal.js's next-slide control ("down" first, then "right"); False at the end."""
-    for direction in ("down", "right"):
-        button = page.locator(f".reveal .controls .navigate-{direction}:not([disabled])")
-        if button.count():
-            button.first.click()
-            page.wait_for_timeout(100)
-            return True
-    return False
+# The next step of the slideshow ("down" before "right"), a frame later; false at the end.
+NEXT_SLIDE = "async () => {" + NAVIGATION + """
+    const button = control(['down', 'right']);
+    if (!button) return false;
+    button.click();
+    await frame();
+    return true;
+}"""
 
 
 def test_rise_slides_are_legible_from_the_back_row(slideshow):
@@ -315,7 +310,7 @@ def test_rise_slides_are_legible_from_the_back_row(slideshow):
         timeout=30_000,
     )
     page.evaluate(TO_FIRST_SLIDE)
-    sizes, measured = collect_text_sizes(page, lambda: _next_slide(page))
+    sizes, measured = collect_text_sizes(page, lambda: page.evaluate(NEXT_SLIDE))
     print(f"{path.name} in RISE, {measured} slides: {sizes}")
     assert_legible(sizes, f"{path.name} in RISE")
     page.screenshot(path=str(ARTIFACTS / f"{path.stem}_rise_text_sizes.png"))
