@@ -48,3 +48,24 @@ def _close_figures():
 # --doctest-modules would import this file once more by the module name 'conftest', which
 # notebooks/conftest.py has too; it holds no doctests.
 collect_ignore = ["conftest.py"]
+
+
+# The two workers take whole files (--dist loadfile) in collection order
+# (--no-loadscope-reorder). The files that start a browser, kernels or nbgrader take one to
+# two minutes each and the unit tests seconds: the long ones go first, so that the short
+# ones fill in at the end and both workers finish together, whatever order pytest found them in.
+LONG_FIRST = ("browser", "grading", "notebook")
+
+
+def _length_class(item):
+    if item.get_closest_marker("browser"):
+        return LONG_FIRST.index("browser")
+    if item.path.name == "test_exercise_grading.py":
+        return LONG_FIRST.index("grading")
+    if item.path.suffix == ".ipynb":
+        return LONG_FIRST.index("notebook")
+    return len(LONG_FIRST)
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=_length_class)  # a stable sort: the order within a file is kept

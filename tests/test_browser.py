@@ -43,7 +43,7 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-RUN_TIMEOUT_MS = 120_000
+RUN_TIMEOUT_MS, RUN_POLL_MS = 120_000, 100
 #: The notebook whose widget is also tried in a RISE slideshow, on the kernel of its run.
 RISE_WIDGET_NOTEBOOK = NOTEBOOKS[0].name
 
@@ -332,13 +332,15 @@ def _run_all(page):
 
     The stored outputs are cleared first: otherwise every prompt already shows the
     stored execution count, and the kernel reads idle between two cells, so a wait
-    could end while the run is still going.
+    could end while the run is still going. The waits look every `RUN_POLL_MS` rather than
+    at every frame: a run takes seconds, and the page need not draw 60 frames a second
+    of it while the kernel needs the processor.
     """
     page.evaluate("window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     page.wait_for_function(
         """() => ![...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
                   .some(p => /\\[\\d+\\]/.test(p.textContent))""",
-        timeout=RUN_TIMEOUT_MS,
+        timeout=RUN_TIMEOUT_MS, polling=RUN_POLL_MS,
     )
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(
@@ -346,7 +348,7 @@ def _run_all(page):
             const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
             return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
         }""",
-        timeout=RUN_TIMEOUT_MS,
+        timeout=RUN_TIMEOUT_MS, polling=RUN_POLL_MS,
     )
     page.wait_for_selector("#jp-main-statusbar >> text=| Idle", timeout=RUN_TIMEOUT_MS)
 
