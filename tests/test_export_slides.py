@@ -319,14 +319,68 @@ def _has_math(notebook_path):
 
 
 @pytest.fixture(scope="module")
-def real_slides(tmp_path_factory):
+def slides_html(tmp_path_factory):
+    """Every notebook's slides, exported once for the tests of this module: the HTML alone,
+    to which `real_slides` adds the libraries for the browser."""
+    slides_dir = tmp_path_factory.mktemp("slides")
+    exporter = export_slides.make_exporter()
+    for notebook in NOTEBOOKS:
+        export_slides.export_notebook(notebook, slides_dir, exporter)
+    return slides_dir
+
+
+@pytest.fixture(scope="module")
+def real_slides(slides_html):
+    """`slides_html` with the libraries from the cache, as `export_slides.export` writes them."""
     _require_chromium()
     _require_vendor_cache()
-    slides_dir = tmp_path_factory.mktemp("slides")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(export_slides, "npm_pack", _no_npm)
-        export_slides.export(NOTEBOOKS, slides_dir)
-    return slides_dir
+        export_slides.copy_vendor(slides_html)
+    return slides_html
+
+
+# --- the speaker notes reach the slides ---------------------------------------------------------
+
+class _Asides(HTMLParser):
+    """The text inside each ``<aside class="notes">``."""
+
+    def __init__(self):
+        super().__init__()
+        self.notes, self._depth = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "aside" and "notes" in (dict(attrs).get("class") or "").split():
+            self.notes.append("")
+            self._depth = 1
+        elif self._depth and tag == "aside":
+            self._depth += 1
+
+    def handle_endtag(self, tag):
+        if self._depth and tag == "aside":
+            self._depth -= 1
+
+    def handle_data(self, data):
+        if self._depth:
+            self.notes[-1] += data
+
+
+@pytest.mark.parametrize("notebook_path", NOTEBOOKS, ids=lambda path: path.stem)
+def test_exported_slides_carry_every_note_as_reveal_speaker_notes(slides_html, notebook_path):
+    notebook = nbformat.read(notebook_path, as_version=4)
+    notes = [cell.source for cell in notebook.cells
+             if cell.metadata.get("slideshow", {}).get("slide_type") == "notes"]
+    html = export_slides.slides_path(notebook_path, slides_html).read_text(encoding="utf-8")
+    parser = _Asides()
+    parser.feed(html)
+    assert len(parser.notes) == len(notes)
+    def words(text):  # without markdown marks, list bullets and maths delimiters
+        text = re.sub(r"(?m)^\s*[-*+]\s+", "", text)
+        return " ".join(re.sub(r"[*_`$]", "", text).split())
+
+    for source, shown in zip(notes, parser.notes, strict=True):
+        first_words = " ".join(words(source).split()[:4])
+        assert first_words in words(shown)
 
 
 #: The window the slides are presented in (the run-offline checks, their screenshots and the
