@@ -10,8 +10,8 @@ import os
 import matplotlib
 
 # The kernels, JupyterLab servers and nbgrader runs that the tests start inherit one BLAS and
-# OpenMP thread as well: with two workers on two cores, a kernel's second BLAS thread only
-# competes with the other worker for its core (the notebooks' outputs do not change).
+# OpenMP thread as well: with more workers than cores, a kernel's second BLAS thread only
+# competes with the other workers for a core (the notebooks' outputs do not change).
 for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
 
@@ -50,10 +50,10 @@ def _close_figures():
 collect_ignore = ["conftest.py"]
 
 
-# The two workers take whole files (--dist loadfile) in collection order
+# The workers take whole files (--dist loadfile) in collection order
 # (--no-loadscope-reorder). The files that start a browser, kernels or nbgrader take one to
 # two minutes each and the unit tests seconds: the long ones go first, so that the short
-# ones fill in at the end and both workers finish together, whatever order pytest found them in.
+# ones fill in at the end and the workers finish together, whatever order pytest found them in.
 LONG_FIRST = ("browser", "grading", "notebook")
 
 
