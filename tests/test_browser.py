@@ -333,8 +333,8 @@ def _run_all(page):
     The stored outputs are cleared first: otherwise every prompt already shows the
     stored execution count, and the kernel reads idle between two cells, so a wait
     could end while the run is still going. The waits look every `RUN_POLL_MS` rather than
-    at every frame: a run takes seconds, and the page need not draw 60 frames a second
-    of it while the kernel needs the processor.
+    at every animation frame: each look reads every prompt of the notebook, and a run
+    takes seconds.
     """
     page.evaluate("window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     page.wait_for_function(
