@@ -308,9 +308,10 @@ def _require_vendor_cache(packages=export_slides.VENDOR):
 
 
 def _notes_cells(notebook_path):
+    """The sources of a notebook's speaker-notes cells (slide type ``notes``), in order."""
     notebook = nbformat.read(notebook_path, as_version=4)
-    return sum(cell.metadata.get("slideshow", {}).get("slide_type") == "notes"
-               for cell in notebook.cells)
+    return [cell.source for cell in notebook.cells
+            if cell.metadata.get("slideshow", {}).get("slide_type") == "notes"]
 
 
 def _has_math(notebook_path):
@@ -367,9 +368,7 @@ class _Asides(HTMLParser):
 
 @pytest.mark.parametrize("notebook_path", NOTEBOOKS, ids=lambda path: path.stem)
 def test_exported_slides_carry_every_note_as_reveal_speaker_notes(slides_html, notebook_path):
-    notebook = nbformat.read(notebook_path, as_version=4)
-    notes = [cell.source for cell in notebook.cells
-             if cell.metadata.get("slideshow", {}).get("slide_type") == "notes"]
+    notes = _notes_cells(notebook_path)
     html = export_slides.slides_path(notebook_path, slides_html).read_text(encoding="utf-8")
     parser = _Asides()
     parser.feed(html)
@@ -496,7 +495,7 @@ def test_exported_slides_run_offline_in_chromium(deck):
     assert page.locator(".reveal .slides section").count() > 1
     # Speaker notes are in the page, one per notes cell, and hidden from the audience.
     notes = page.locator(".reveal aside.notes")
-    assert notes.count() == _notes_cells(notebook)
+    assert notes.count() == len(_notes_cells(notebook))
     assert not any(notes.nth(i).is_visible() for i in range(notes.count())), \
         "speaker notes show on the audience's slide"
     if _has_math(notebook):

@@ -68,11 +68,12 @@ def assert_same_decisions(model, moved, X, names, atol=1e-9):
     can tie exactly), either of them, since the tie is broken by the order of the classes."""
     log_posteriors = model.predict_log_proba(X)
     tied = log_posteriors >= log_posteriors.max(axis=1, keepdims=True) - atol
+    labels = moved.predict(X)
     class_of = {name: k for k, name in enumerate(names.tolist())}
-    predicted = np.array([class_of[name] for name in moved.predict(X).tolist()])
+    predicted = np.array([class_of[label] for label in labels.tolist()])
     assert np.all(tied[np.arange(len(X)), predicted]), "a prediction is not a most probable class"
     clear = tied.sum(axis=1) == 1
-    np.testing.assert_array_equal(moved.predict(X)[clear], names[model.predict(X)][clear])
+    np.testing.assert_array_equal(labels[clear], names[model.predict(X)][clear])
 
 
 # ------------------------------------------------------------- categorical features
