@@ -584,8 +584,8 @@ SLIDE_OF = r"""element => {
 # its version and the rules that found something, each with the elements concerned. A text
 # whose contrast axe-core measured below the threshold but left for review (it does so for
 # a single digit, say, which could be an icon) counts too.
-AXE_AUDIT = "async tags => { const slideOf = " + SLIDE_OF + r""";
-    const result = await axe.run(document, {
+AXE_AUDIT = "async ([tags, include]) => { const slideOf = " + SLIDE_OF + r""";
+    const result = await axe.run(include ? {include: include} : document, {
         runOnly: {type: 'tag', values: tags},
         resultTypes: ['violations', 'incomplete'], elementRef: true,
         // No fetching of the style sheets: from file:// the browser refuses it (CORS).
@@ -636,6 +636,10 @@ def axe_source():
         encoding="utf-8")
 
 
+#: What a reveal.js page shows as presented: its own elements, and the slide on show.
+PRESENTED_ONLY = [".reveal > :not(.slides)", ".reveal .slides > section.present"]
+
+
 def show_every_slide(page):
     """Lay out every slide and fragment of a reveal.js page one below the other, shown."""
     page.add_style_tag(content=SHOW_EVERY_SLIDE_CSS)
@@ -643,23 +647,31 @@ def show_every_slide(page):
         section => ['hidden', 'aria-hidden'].forEach(name => section.removeAttribute(name)))""")
 
 
-def axe_audit(page):
-    """Audit ``page`` with axe-core's WCAG 2.1 A and AA rules (injected if need be).
+def axe_audit(page, include=None):
+    """Audit ``page`` with axe-core's WCAG 2.1 A and AA rules (injected if need be): the
+    whole document, or only the elements that match one of the selectors ``include``.
 
     Returns axe-core's version and a list of the rules that found something: id, impact,
     help, whether axe-core left it for review, and the elements (selector, HTML, what is
     wrong, slide)."""
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(content=axe_source())
-    return page.evaluate(AXE_AUDIT, WCAG_TAGS)
+    return page.evaluate(AXE_AUDIT, [WCAG_TAGS, include and [[selector] for selector in include]])
 
 
 def audit_slides(page):
     """`axe_audit` of a reveal.js page as presented (the first slide, with reveal.js's
     controls and slide number over it), then of every slide at once (`show_every_slide`,
     which leaves the slide number at the foot of a long page, hidden behind the slides).
-    An element found by both audits is listed once."""
-    first = axe_audit(page)
+    An element found by both audits is listed once.
+
+    The first audit is of what only the presented page shows: reveal.js's own elements
+    (controls, slide number, progress bar, ...) and the slide on show. The rules that
+    concern the whole page run in the second (axe-core runs them on a whole document
+    only). Auditing the whole document in the first too took nearly twice as long (2.5 s
+    instead of 1.4 s on a deck of 25,000 elements) and found nothing more: axe-core skips
+    what is not shown."""
+    first = axe_audit(page, include=PRESENTED_ONLY)
     show_every_slide(page)
     audit = axe_audit(page)
     for rule in first["found"]:
@@ -720,7 +732,10 @@ FLAWED_PAGE = f"""<!DOCTYPE html>
 <img id="placeholder" width="60" height="40" alt="No description has been provided for this image"
      src="data:image/png;base64,{PNG_1PX}">
 </section>
-</div></main></body></html>"""
+</div>
+<div class="slide-number" id="faint-number" style="color: #cccccc; background: #ffffff">
+slide 2 of 9</div>
+</main></body></html>"""
 
 
 @pytest.mark.browser
@@ -731,17 +746,20 @@ def test_the_audit_reports_an_image_without_alt_and_faint_text_with_their_slides
         page.set_content(FLAWED_PAGE)
         shown_only = {rule["id"] for rule in axe_audit(page)["found"]}
         assert shown_only == {"color-contrast"}, "a hidden slide should be out of axe's sight"
+        presented = axe_audit(page, include=PRESENTED_ONLY)["found"]
+        assert [(rule["id"], [n["target"] for n in rule["nodes"]]) for rule in presented] == [
+            ("color-contrast", ["#faint", "#faint-number"])], "the slide on show, reveal's own"
         show_every_slide(page)
         audit = axe_audit(page)
         found = {rule["id"]: rule["nodes"] for rule in audit["found"]}
         assert set(found) == {"color-contrast", "image-alt"}
         assert [(n["target"], n["slide"]) for n in found["color-contrast"]] == [
-            ("#faint", 'slide 1.1 "A slide on show"')]
+            ("#faint", 'slide 1.1 "A slide on show"'), ("#faint-number", "outside the slides")]
         assert "insufficient color contrast" in found["color-contrast"][0]["summary"]
         assert [(n["target"], n["slide"]) for n in found["image-alt"]] == [
             ("#undescribed", 'slide 2.1 "A hidden slide"')]
         report = axe_report(audit, "the flawed page")
-        for text in ("2 elements fail", "- color-contrast (serious):", "- image-alt (critical):",
+        for text in ("3 elements fail", "- color-contrast (serious):", "- image-alt (critical):",
                      "Images must have alternative text", "#faint", "#undescribed",
                      'slide 2.1 "A hidden slide"'):
             assert text in report, f"{text!r} not in the report:\n{report}"
