@@ -307,11 +307,9 @@ class QuadraticLLR(NamedTuple):
             raise ValueError(f"level must be a finite number; got {level}.")
         a = 0.0 if self.A is None else float(self.A[0, 0])
         b, c = float(self.b[0]), float(self.c) - level
-        largest = max(abs(a), abs(b), abs(c))
-        if largest == 0.0:
-            return np.empty(0)
-        # the roots do not change when all coefficients are divided by the largest,
-        # and the discriminant can then neither overflow nor underflow
+        # the roots do not change when all coefficients are divided by the largest (by 1 if
+        # all are 0: no crossing), and the discriminant can then neither overflow nor underflow
+        largest = max(abs(a), abs(b), abs(c)) or 1.0
         a, b, c = a / largest, b / largest, c / largest
         if a == 0.0:
             return np.empty(0) if b == 0.0 else np.array([-c / b])

@@ -49,7 +49,6 @@ from .validation import (
     check_alpha,
     check_counts,
     check_features,
-    check_no_missing_categories,
     check_number,
     check_priors,
     check_random_state,
@@ -502,7 +501,6 @@ class CategoricalClassifier(_LinearCountModel):
         """
         alpha = check_alpha(self.alpha)
         X, classes, y_index = check_training_data(self, X, y, dtype=None)
-        check_no_missing_categories(X)
         categories = self._categories(X)
         codes = encode_categories(X, categories, getattr(self, "feature_names_in_", None))
         class_one_hot = np.eye(classes.size)[y_index]   # N^j_{c,v} = sum_i [y_i = c][x_ij = v]
@@ -538,7 +536,6 @@ class CategoricalClassifier(_LinearCountModel):
     def _codes(self, X):
         """Positions of the values of ``X`` among the fitted categories of each feature."""
         X = check_features(self, X, reset=False, dtype=None)
-        check_no_missing_categories(X)
         return encode_categories(X, self.categories_, getattr(self, "feature_names_in_", None))
 
     def log_likelihood(self, X):
@@ -587,10 +584,7 @@ class CategoricalClassifier(_LinearCountModel):
             If ``y`` has another length than ``X`` or a label the model does not know.
         """
         log_lik = self.log_likelihood(X)
-        if np.shape(y) != (log_lik.shape[0],):
-            raise ValueError(f"y must hold one label per row of X ({log_lik.shape[0]}); got "
-                             f"shape {np.shape(y)}.")
-        return log_lik[np.arange(log_lik.shape[0]), class_index(self.classes_, y)]
+        return log_lik[np.arange(log_lik.shape[0]), class_index(self.classes_, y, len(log_lik))]
 
     def llr_terms(self, X):
         r"""The log-likelihood ratio feature by feature: one term per feature.
@@ -668,9 +662,7 @@ class CategoricalClassifier(_LinearCountModel):
         (array([[0., 1.]]), array([0.693]), array([0.693]))
         """
         columns = self._columns(X)
-        t = np.zeros((columns.shape[0], sum(known.size for known in self.categories_)))
-        np.put_along_axis(t, columns, 1.0, axis=1)
-        return t
+        return np.eye(sum(known.size for known in self.categories_))[columns].sum(axis=1)
 
 
 class MultinomialClassifier(_LinearCountModel):

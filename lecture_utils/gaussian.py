@@ -720,7 +720,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, n_features)
         """
         X = check_features(self, X, reset=False)
-        index = self._class_of_each_row(y, X.shape[0])
+        index = class_index(self.classes_, y, X.shape[0])
         residuals = np.empty(X.shape)
         for k, (mean, L) in enumerate(zip(self.means_, self.cholesky_factors_, strict=True)):
             residuals[index == k] = whiten(X[index == k], mean, L)
@@ -863,7 +863,7 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
             raise ValueError(f"row {np.flatnonzero(missing.all(axis=1))[0]} of X has no observed "
                              "value, so nothing can be inferred from it; drop that row or give "
                              "at least one of its features.")
-        index = None if y is None else self._class_of_each_row(y, X.shape[0])
+        index = None if y is None else class_index(self.classes_, y, X.shape[0])
         for pattern in np.unique(missing[missing.any(axis=1)], axis=0):
             rows = np.flatnonzero((missing == pattern).all(axis=1))
             X[rows] = self._impute_pattern(X[rows], ~pattern, None if y is None else index[rows])
@@ -882,13 +882,6 @@ class GaussianClassifier(BayesRuleMixin, ClassifierMixin, BaseEstimator):
                    else np.eye(self.classes_.size)[index])
         X[:, m] = np.einsum("nk,nkm->nm", weights, conditional)
         return X
-
-    def _class_of_each_row(self, y, n_rows):
-        """The position in ``classes_`` of each label of ``y``, one label per row of X."""
-        if np.shape(y) == (n_rows,) and np.all(np.isin(y, self.classes_)):
-            return class_index(self.classes_, y)
-        raise ValueError(f"y must give one known class {self.classes_.tolist()} per row of X; got "
-                         "a label that is not one of the classes, or a y of another length.")
 
 
 def parameter_count(covariance, n_features, n_classes):
@@ -931,7 +924,7 @@ def parameter_count(covariance, n_features, n_classes):
     return k * d + covariances
 
 
-def density_peaks(model, starts, *, tolerance=1e-3):
+def density_peaks(model, starts):
     r"""Local maxima of a fitted model's density, found by climbing from each start.
 
     The density of a flower is the mixture of the class densities,
@@ -943,7 +936,8 @@ def density_peaks(model, starts, *, tolerance=1e-3):
     which can have fewer peaks than classes: two overlapping classes merge into
     one hill. From each start the Nelder-Mead simplex method climbs
     :math:`\log p(x)` (`GaussianClassifier.log_marginal_density`) to a local
-    maximum; climbs that end within ``tolerance`` of each other found the same peak.
+    maximum; climbs that end within 1e-3 (Euclidean distance) of each other found
+    the same peak.
 
     Parameters
     ----------
@@ -951,8 +945,6 @@ def density_peaks(model, starts, *, tolerance=1e-3):
         Fitted.
     starts : array-like of shape (n_starts, n_features)
         Where to start climbing, e.g. the class means ``model.means_``.
-    tolerance : float, default=1e-3
-        Peaks closer than this (Euclidean distance) are the same peak.
 
     Returns
     -------
@@ -974,13 +966,12 @@ def density_peaks(model, starts, *, tolerance=1e-3):
         raise ValueError(f"starts must be an array of shape (n_starts, {model.n_features_in_}), "
                          f"one row per start, e.g. model.means_; got shape {starts.shape}.")
     check_finite(starts, "starts")
-    tolerance = check_number("tolerance", tolerance, minimum=0.0, inclusive=False)
     peaks = []
     for start in starts:
         found = minimize(lambda x: -model.log_marginal_density(x[None, :])[0], start,
                          method="Nelder-Mead",
                          options={"xatol": 1e-6, "fatol": 1e-10, "maxiter": 5_000}).x
-        if all(np.linalg.norm(found - peak) > tolerance for peak in peaks):
+        if all(np.linalg.norm(found - peak) > 1e-3 for peak in peaks):  # else the same peak
             peaks.append(found)
     return np.array(peaks), np.exp(model.log_marginal_density(np.array(peaks)))
 

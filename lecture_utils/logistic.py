@@ -463,15 +463,30 @@ def multiclass_irls_step(W, X1, C, penalty=0.0):
 
 
 # ------------------------------------------------------------------ solvers
+def _descend(W, X1, C, penalty, tol, max_iter, step):
+    """Iterate ``W - step(W, gradient, loss)`` until no entry of the gradient exceeds ``tol``.
+
+    ``step`` returns None when no step lowers the loss: the optimum, to machine precision.
+    Returns ``(W, curve, n_iter, converged)``, ``curve`` the loss at the start and after
+    each iteration.
+    """
+    curve = [cross_entropy(W, X1, C, penalty)]
+    for iteration in range(max_iter):
+        gradient = cross_entropy_gradient(W, X1, C, penalty)
+        change = None if np.max(np.abs(gradient)) <= tol else step(W, gradient, curve[-1])
+        if change is None:  # stationary (every entry at most tol), or no step lowers the loss
+            return W, curve, iteration, True
+        W = W - change
+        curve.append(cross_entropy(W, X1, C, penalty))
+    return W, curve, max_iter, np.max(np.abs(cross_entropy_gradient(W, X1, C, penalty))) <= tol
+
+
 def _newton(W, X1, C, penalty, tol, max_iter):
     n_rows, n_classes = W.shape
     # the projector (1/K) 1_K 1_K^T (x) I onto the shared shifts, the Hessian's null space
     gauge = np.kron(np.full((n_classes, n_classes), 1.0 / n_classes), np.eye(n_rows))
-    curve = [cross_entropy(W, X1, C, penalty)]
-    for iteration in range(max_iter):
-        gradient = cross_entropy_gradient(W, X1, C, penalty)
-        if np.max(np.abs(gradient)) <= tol:  # stationary: every entry at most tol
-            return W, curve, iteration, True
+
+    def newton_step(W, gradient, loss):
         hessian = cross_entropy_hessian(W, X1, C, penalty) + gauge
         g = gradient.ravel(order="F")
         step = np.linalg.lstsq(hessian, g, rcond=None)[0]
@@ -481,25 +496,19 @@ def _newton(W, X1, C, penalty, tol, max_iter):
         # that the loss cannot show the decrease, take the full Newton step: the objective
         # is convex and locally quadratic there, and a line search would stall.
         size = 1.0
-        while (slope > LOSS_RESOLUTION * max(abs(curve[-1]), 1.0) and cross_entropy(
-                W - size * step, X1, C, penalty) > curve[-1] - ARMIJO_FRACTION * size * slope):
+        while (slope > LOSS_RESOLUTION * max(abs(loss), 1.0) and cross_entropy(
+                W - size * step, X1, C, penalty) > loss - ARMIJO_FRACTION * size * slope):
             size /= 2.0
             if size <= 1e-12:  # no step lowers the loss: the optimum, to machine precision
-                return W, curve, iteration, True
-        W = W - size * step
-        curve.append(cross_entropy(W, X1, C, penalty))
-    return W, curve, max_iter, np.max(np.abs(cross_entropy_gradient(W, X1, C, penalty))) <= tol
+                return None
+        return size * step
+
+    return _descend(W, X1, C, penalty, tol, max_iter, newton_step)
 
 
 def _gradient_descent(W, X1, C, penalty, tol, max_iter, learning_rate):
-    curve = [cross_entropy(W, X1, C, penalty)]
-    for iteration in range(max_iter):
-        gradient = cross_entropy_gradient(W, X1, C, penalty)
-        if np.max(np.abs(gradient)) <= tol:  # stationary: every entry at most tol
-            return W, curve, iteration, True
-        W = W - learning_rate * gradient
-        curve.append(cross_entropy(W, X1, C, penalty))
-    return W, curve, max_iter, np.max(np.abs(cross_entropy_gradient(W, X1, C, penalty))) <= tol
+    return _descend(W, X1, C, penalty, tol, max_iter,
+                    lambda W, gradient, loss: learning_rate * gradient)
 
 
 def _stochastic_gradient_descent(W, X1, C, penalty, tol, max_iter, learning_rate,
@@ -640,9 +649,7 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
             raise ValueError(f"standardise must be True or False; got {self.standardise!r}.")
         X, classes, y_index = check_training_data(self, X, y)
 
-        shift, scale = _solver_units(self, X)
-        X1 = add_bias((X - shift) / scale)
-        weights = np.concatenate([[0.0], penalty / scale**2])
+        shift, scale, X1, weights = _solver_problem(self, X, penalty)
         C = one_hot(y_index, classes.size)
         if penalty == 0.0:
             _check_identifiable(X1, y_index, classes)
@@ -689,18 +696,6 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         X = check_features(self, X, reset=False)
         return X @ self.coef_.T + self.intercept_
 
-    def decision_function(self, X):
-        r"""Linear scores :math:`a_k = w_k^T x + w_{0k}`.
-
-        Returns
-        -------
-        ndarray of shape (n_samples, n_classes), or (n_samples,) for two classes
-            With two classes, the log-odds :math:`a_1 - a_0` of ``classes_[1]``
-            (scikit-learn's convention for binary classifiers).
-        """
-        scores = self._scores(X)
-        return scores[:, 1] - scores[:, 0] if self.classes_.size == 2 else scores
-
     def predict_log_proba(self, X):
         r"""Log posteriors :math:`a_k - \log\sum_j e^{a_j}` (``scipy.special.log_softmax``)."""
         return log_softmax(self._scores(X), axis=1)
@@ -715,38 +710,42 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         return self.classes_[best]
 
 
-def standardisation(X):
-    r"""Per-feature centre and scale of :math:`z = (x - m) / s`: the mean and the
-    standard deviation (1 for a constant feature).
+def _solver_problem(model, X, penalty):
+    r"""The problem the solvers of ``model`` solve on ``X``: the features
+    :math:`z = (x - m) / s` and the penalty :math:`\lambda` on each row of their weights.
 
-    The deviation is computed from the residuals divided by their largest
-    magnitude first, so that it neither overflows nor underflows for data at
-    any scale (1e-150 or 1e150).
+    With ``model.standardise``, :math:`m` is the mean and :math:`s` the standard
+    deviation of each feature (1 for a constant feature), the deviation computed from
+    the residuals divided by their largest magnitude first, so that it neither
+    overflows nor underflows for data at any scale (1e-150 or 1e150); otherwise
+    :math:`m = 0` and :math:`s = 1`.
 
     Returns
     -------
     shift, scale : ndarray of shape (n_features,)
+        :math:`m` and :math:`s`.
+    X1 : ndarray of shape (n_samples, n_features + 1)
+        ``add_bias(z)``.
+    weights : ndarray of shape (n_features + 1,)
+        The penalty on each row of the solvers' weights: 0 on the biases,
+        :math:`\lambda / s_j^2` on row :math:`j`.
 
     Examples
     --------
-    >>> shift, scale = standardisation(np.array([[1.0, 5.0], [3.0, 5.0]]))
-    >>> shift.tolist(), scale.tolist()
-    ([2.0, 5.0], [1.0, 1.0])
+    >>> X = np.array([[1.0, 5.0], [3.0, 5.0]])
+    >>> shift, scale, X1, weights = _solver_problem(SoftmaxRegression(), X, 0.1)
+    >>> shift.tolist(), scale.tolist(), weights.tolist()
+    ([2.0, 5.0], [1.0, 1.0], [0.0, 0.1, 0.1])
     """
-    shift = X.mean(axis=0)
-    centred = X - shift
-    spread = np.max(np.abs(centred), axis=0)
-    spread[spread == 0] = 1.0
-    scale = spread * np.std(centred / spread, axis=0)
-    scale[scale == 0] = 1.0
-    return shift, scale
-
-
-def _solver_units(model, X):
-    """The ``(shift, scale)`` of the features the solvers see: `standardisation` or none."""
+    shift, scale = np.zeros(X.shape[1]), np.ones(X.shape[1])
     if model.standardise:
-        return standardisation(X)
-    return np.zeros(X.shape[1]), np.ones(X.shape[1])
+        shift = X.mean(axis=0)
+        centred = X - shift
+        spread = np.max(np.abs(centred), axis=0)
+        spread[spread == 0] = 1.0
+        scale = spread * np.std(centred / spread, axis=0)
+        scale[scale == 0] = 1.0
+    return shift, scale, add_bias((X - shift) / scale), np.concatenate([[0.0], penalty / scale**2])
 
 
 def _check_identifiable(X1, y_index, classes):
@@ -771,8 +770,9 @@ def solver_curvature_ratio(model, X):
     r"""The curvature ratio :math:`\kappa` (`centred_curvature_ratio`) of the problem a fitted
     `SoftmaxRegression`'s solver solved, at the fitted weights.
 
-    With ``standardise=True`` the solver sees :math:`z_j = (x_j - m_j)/s_j` (`standardisation`),
-    weights :math:`v_{jk} = s_j w_{jk}`, :math:`v_{0k} = w_{0k} + m^T w_k`, and the penalty
+    With ``standardise=True`` the solver sees :math:`z_j = (x_j - m_j)/s_j` (:math:`m_j` the
+    mean and :math:`s_j` the standard deviation of feature :math:`j`), weights
+    :math:`v_{jk} = s_j w_{jk}`, :math:`v_{0k} = w_{0k} + m^T w_k`, and the penalty
     :math:`\lambda/s_j^2` on row :math:`j`, so that
     :math:`\frac{\lambda}{s_j^2}v_{jk}^2 = \lambda w_{jk}^2`:
 
@@ -807,7 +807,6 @@ def solver_curvature_ratio(model, X):
     """
     check_is_fitted(model)
     X = np.asarray(X, dtype=float)
-    shift, scale = _solver_units(model, X)
+    shift, scale, X1, weights = _solver_problem(model, X, model.penalty)
     seen = LinearScores(model.coef_ * scale, model.intercept_ + model.coef_ @ shift)
-    weights = np.concatenate([[0.0], model.penalty / scale**2])
-    return centred_curvature_ratio(seen.augmented(), add_bias((X - shift) / scale), weights)
+    return centred_curvature_ratio(seen.augmented(), X1, weights)

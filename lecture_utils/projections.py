@@ -20,11 +20,13 @@ within-class scatter :math:`S_W` is the tied Gaussian model's covariance, comput
 by the same function (`lecture_utils.gaussian.ml_estimates`).
 `rayleigh_quotient` evaluates Fisher's criterion :math:`J(w)` for any direction.
 Each direction's sign is fixed so that its largest-magnitude coefficient is
-positive, so that results do not depend on the eigen-solver.
+positive (scikit-learn's ``svd_flip``), so that results do not depend on the
+eigen-solver.
 """
 
 import numpy as np
 from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils.extmath import svd_flip
 from sklearn.utils.validation import check_is_fitted
 
 from .gaussian import ml_estimates
@@ -65,18 +67,6 @@ def centred_scatter(X, mean):
     """
     chunks = (X[rows] - mean for rows in _row_chunks(X.shape[0]))
     return sum((chunk.T @ chunk for chunk in chunks), np.zeros((X.shape[1], X.shape[1])))
-
-
-def _fix_signs(directions):
-    """Flip rows so that each row's largest-magnitude entry is positive.
-
-    An eigenvector is defined up to its sign, and which sign an eigen-solver returns
-    can change with the processor or BLAS kernel. Fixing it here, as scikit-learn's
-    ``svd_flip`` does, makes every projection, and every plotted component, the same
-    on every machine.
-    """
-    largest = directions[np.arange(directions.shape[0]), np.argmax(np.abs(directions), axis=1)]
-    return directions * np.where(largest < 0, -1.0, 1.0)[:, None]
 
 
 def _check_n_components(n_components, available, what):
@@ -215,7 +205,7 @@ class PCA(_LinearProjection):
         covariance = centred_scatter(X, self.mean_) / X.shape[0]
         self.explained_variance_, directions = _leading(covariance, self.n_components_)
         self.explained_variance_ratio_ = self.explained_variance_ / np.trace(covariance)
-        self.components_ = _fix_signs(directions)
+        self.components_ = svd_flip(None, directions, u_based_decision=False)[1]
         return self
 
     def inverse_transform(self, Y):
@@ -329,7 +319,8 @@ class FisherProjection(_LinearProjection):
         self.classes_, self.means_, self.mean_, self.n_components_ = (classes, means, mean,
                                                                        n_components)
         self.within_class_scatter_, self.between_class_scatter_ = within, between
-        self.eigenvalues_, self.components_ = eigenvalues, _fix_signs(directions @ whitening)
+        self.eigenvalues_ = eigenvalues
+        self.components_ = svd_flip(None, directions @ whitening, u_based_decision=False)[1]
         return self
 
     @staticmethod

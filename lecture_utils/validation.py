@@ -47,8 +47,16 @@ def plain(value):
     return value
 
 
-def class_index(classes, labels):
+def class_index(classes, labels, n_rows=None):
     """Position of each label in ``classes`` (ValueError for an unknown label).
+
+    Parameters
+    ----------
+    classes : array-like of shape (n_classes,)
+    labels : array-like of shape (n_labels,)
+    n_rows : int, optional
+        The number of rows of X when ``labels`` is its ``y``: a ValueError unless
+        there is exactly one label per row.
 
     Examples
     --------
@@ -56,6 +64,9 @@ def class_index(classes, labels):
     array([2, 0])
     """
     classes, labels = np.asarray(classes), np.asarray(labels)
+    if n_rows is not None and labels.shape != (n_rows,):
+        raise ValueError(f"y must hold one label per row of X ({n_rows}); got shape "
+                         f"{labels.shape}.")
     lookup = {c: k for k, c in enumerate(classes.tolist())}
     try:
         return np.array([lookup[v] for v in labels.tolist()], dtype=int)
@@ -96,7 +107,8 @@ def check_features(estimator, X, *, reset, dtype="numeric"):
     reset : bool
         True in ``fit``; False in every method that uses a fitted model.
     dtype : str or type, default="numeric"
-        Passed to scikit-learn; ``None`` keeps the input dtype (categories).
+        Passed to scikit-learn; ``None`` keeps the input dtype (categories), and then
+        no entry may be missing (`check_no_missing_categories`).
 
     Returns
     -------
@@ -113,6 +125,8 @@ def check_features(estimator, X, *, reset, dtype="numeric"):
     X = validate_data(estimator, X, reset=reset, dtype=dtype, ensure_all_finite=False)
     if X.dtype.kind in "fc":
         check_finite(X, "X")
+    elif dtype is None:
+        check_no_missing_categories(X)
     return X
 
 
@@ -486,9 +500,9 @@ def check_number(name, value, *, minimum, maximum=None, inclusive=True, integer=
     minimum : float
         The smallest allowed value.
     maximum : float, default=None
-        The largest allowed value (always allowed itself); None for no bound.
+        The largest allowed value; None for no bound.
     inclusive : bool, default=True
-        Whether ``minimum`` itself is allowed.
+        Whether ``minimum`` and ``maximum`` themselves are allowed.
     integer : bool, default=False
         Require a whole number and return an int.
 
@@ -508,8 +522,8 @@ def check_number(name, value, *, minimum, maximum=None, inclusive=True, integer=
     if integer and isinstance(value, float | np.floating) and float(value).is_integer():
         value = int(value)
     value = check_scalar(value, name, kind, min_val=minimum, max_val=maximum,
-                         include_boundaries=("both" if inclusive else "right") if maximum
-                         is not None else ("left" if inclusive else "neither"))
+                         include_boundaries=("both" if maximum is not None else "left")
+                         if inclusive else "neither")
     if not np.isfinite(value):
         raise ValueError(f"{name} must be a finite number; got {plain(value)!r}.")
     return int(value) if integer else float(value)
