@@ -20,5 +20,3 @@ checks       ``exercises`` (the checks of the exercise notebooks)
 The public names are imported from their modules, e.g.
 ``from lecture_utils.gaussian import GaussianClassifier``.
 """
-
-__version__ = "1.0.0"

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from .punctuation import BIGRAM_NAMES, CLASS_NAMES
+from .validation import check_option
 
 #: The folder that holds the data files (``data/`` beside the package).
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
@@ -100,8 +101,7 @@ def _restore_advice(name):
 
 def _data_path(name, known, data_dir):
     """Path of data file ``name`` (listed in ``known``), raising if it is missing."""
-    if name not in known:
-        raise ValueError(f"{name!r} is not a known data file; known: {sorted(known)}.")
+    check_option("name", name, sorted(known), kind="a known data file")
     path = Path(DATA_DIR if data_dir is None else data_dir) / name
     if not path.is_file():
         raise FileNotFoundError(f"data file {path} is missing. {_restore_advice(name)}")
@@ -257,9 +257,6 @@ def load_cat_shelter(data_dir=None):
                      "sex", dtype=str)
 
 
-CODE_SPLITS = ("train", "test", "all")
-
-
 def load_code_punctuation(split="train", data_dir=None):
     """The lecture's C and Python scripts as counts of seven punctuation classes.
 
@@ -285,8 +282,7 @@ def load_code_punctuation(split="train", data_dir=None):
     >>> load_code_punctuation("test").y.tolist()
     ['C', 'Python']
     """
-    if split not in CODE_SPLITS:
-        raise ValueError(f"split must be one of {CODE_SPLITS}; got {split!r}.")
+    check_option("split", split, ("train", "test", "all"))
     frame = read_csv("code_punctuation.csv", data_dir)
     frame = frame if split == "all" else frame[frame["split"] == split]
     return _labelled(frame, CLASS_NAMES, "language", dtype=np.int64)
@@ -330,9 +326,7 @@ def load_code_corpus(data_dir=None, features="punctuation"):
     >>> load_code_corpus(features="bigrams").X.shape
     (517, 49)
     """
-    if features not in CODE_CORPUS_FEATURES:
-        raise ValueError(f"features must be one of {tuple(CODE_CORPUS_FEATURES)}; got "
-                         f"{features!r}.")
+    check_option("features", features, tuple(CODE_CORPUS_FEATURES))
     name, columns = CODE_CORPUS_FEATURES[features]
     return _labelled(read_csv(name, data_dir), columns, "language", dtype=np.int64)
 

@@ -62,15 +62,21 @@ def _seed(random_state):
     return int(check_random_state(random_state).integers(2**32 - 1))
 
 
-def _check_models(models):
-    if not isinstance(models, dict) or not models:
-        raise ValueError("models must be a non-empty dict of name -> unfitted classifier.")
+def _check_dict(name, value, what="unfitted classifier"):
+    if not isinstance(value, dict) or not value:
+        raise ValueError(f"{name} must be a non-empty dict of name -> {what}.")
 
 
-def _check_sizes(train_sizes, minimum):
-    """Training-set sizes as an int array, each a whole number of at least ``minimum``."""
-    return np.array([check_number("train_sizes", m, minimum=minimum, integer=True)
-                     for m in np.atleast_1d(train_sizes)])
+def _curve_setup(models, train_sizes, minimum, n_repeats, random_state, name="n_draws"):
+    """What every learning curve starts from: the sizes (each at least ``minimum``) as an int
+    array, the repetitions ``n_repeats`` (called ``name``), the generator, and an empty
+    error table per model, of shape (n_repeats, n_sizes)."""
+    _check_dict("models", models)
+    sizes = np.array([check_number("train_sizes", m, minimum=minimum, integer=True)
+                      for m in np.atleast_1d(train_sizes)])
+    n_repeats = check_number(name, n_repeats, minimum=1, integer=True)
+    errors = {model: np.empty((n_repeats, sizes.size)) for model in models}
+    return sizes, n_repeats, check_random_state(random_state), errors
 
 
 def _check_labelled(X, y, dtype=None):
@@ -264,8 +270,7 @@ def paired_difference_test(a, b, *, test_to_train=0.0, confidence=0.95):
     if not np.isfinite([a, b]).all():
         raise ValueError("a and b contain NaN or infinite values; pass finite numbers.")
     test_to_train = check_number("test_to_train", test_to_train, minimum=0.0)
-    if not 0.0 < confidence < 1.0:
-        raise ValueError(f"confidence is a probability strictly between 0 and 1; got {confidence}.")
+    confidence = check_number("confidence", confidence, minimum=0.0, maximum=1.0, inclusive=False)
     d = a - b
     mean, se = float(d.mean()), float(d.std(ddof=1) * np.sqrt(1.0 / d.size + test_to_train))
     p_value = 2.0 * student_t.sf(abs(mean) / se, d.size - 1) if se > 0.0 else float(mean == 0.0)
@@ -375,8 +380,7 @@ def confidence_summary(model, X, y, threshold=0.9):
     >>> summary["accuracy"], summary["max P > 0.9"]
     (1.0, 2)
     """
-    if not 0.0 < threshold < 1.0:
-        raise ValueError(f"threshold is a probability strictly between 0 and 1; got {threshold}.")
+    threshold = check_number("threshold", threshold, minimum=0.0, maximum=1.0, inclusive=False)
     proba, y = np.asarray(model.predict_proba(X), dtype=float), np.asarray(y)
     if y.shape != (proba.shape[0],):
         raise ValueError(f"y must hold one label per row of X ({proba.shape[0]}); got shape "
@@ -497,11 +501,10 @@ def scores_over_splits(models, X, y, *, feature_sets=None, scoring=None, cv=None
     ((3, 2), ('LDA', 'all features', 'training accuracy'), 1.0)
     """
     X, y = _check_labelled(X, y)
-    _check_models(models)
+    _check_dict("models", models)
     if feature_sets is None:
         feature_sets = {"all features": list(range(X.shape[1]))}
-    if not isinstance(feature_sets, dict) or not feature_sets:
-        raise ValueError("feature_sets must be None or a non-empty dict of name -> columns.")
+    _check_dict("feature_sets", feature_sets, "columns")
     if cv is None:
         n_splits = check_number("n_splits", n_splits, minimum=2, integer=True)
         cv = StratifiedShuffleSplit(n_splits=n_splits, test_size=test_size,
@@ -561,13 +564,11 @@ def scores_over_draws(models, draw, *, feature_sets=None, scoring=None, n_draws=
     """
     n_draws = check_number("n_draws", n_draws, minimum=1, integer=True)
     seed = _seed(random_state)
-    parts, splits, start = [], [], 0
-    for r in range(n_draws):
-        X, y = (np.asarray(part) for part in draw(random_state=seed + r))
-        splits.append(train_test_split(np.arange(start, start + len(y)), test_size=test_size,
-                                       random_state=seed + r, stratify=y if stratify else None))
-        parts.append((X, y))
-        start += len(y)
+    parts = [[np.asarray(part) for part in draw(random_state=seed + r)] for r in range(n_draws)]
+    starts = np.cumsum([0] + [len(y) for _, y in parts[:-1]])
+    splits = [train_test_split(np.arange(start, start + len(y)), test_size=test_size,
+                               random_state=seed + r, stratify=y if stratify else None)
+              for r, (start, (_, y)) in enumerate(zip(starts, parts, strict=True))]
     X, y = (np.concatenate(arrays) for arrays in zip(*parts, strict=True))
     return scores_over_splits(models, X, y, feature_sets=feature_sets, scoring=scoring, cv=splits,
                               training=training).rename_axis(index="draw")
@@ -675,22 +676,17 @@ def learning_curve(models, X, y, train_sizes, *, n_repeats=10, test_size=0.3,
     >>> curve.errors["LDA"].shape
     (2, 2)
     """
-    _check_models(models)
-    n_repeats = check_number("n_repeats", n_repeats, minimum=1, integer=True)
-    test_size = check_number("test_size", test_size, minimum=0.0, inclusive=False)
-    if test_size >= 1.0:
-        raise ValueError(f"test_size is a fraction of the samples, below 1; got {test_size}.")
+    test_size = check_number("test_size", test_size, minimum=0.0, maximum=1.0, inclusive=False)
     X, y = _check_labelled(X, y)
     n_classes = np.unique(y).size
     pool_size = X.shape[0] - int(np.ceil(test_size * X.shape[0]))
-    sizes = _check_sizes(train_sizes, n_classes)
+    sizes, n_repeats, rng, errors = _curve_setup(models, train_sizes, n_classes, n_repeats,
+                                                 random_state, "n_repeats")
     largest = pool_size - n_classes  # a stratified split leaves out one sample per class
     if sizes.size == 0 or np.any((sizes > largest) & (sizes != pool_size)):
         raise ValueError(f"train_sizes must be non-empty and each at most {largest}, or all "
                          f"{pool_size} samples left after holding out test_size={test_size}; "
                          f"got {sizes.tolist()}.")
-    rng = check_random_state(random_state)
-    errors = {name: np.empty((n_repeats, sizes.size)) for name in models}
     for r in range(n_repeats):
         pool, test = train_test_split(np.arange(X.shape[0]), test_size=X.shape[0] - pool_size,
                                       stratify=y, random_state=_seed(rng))
@@ -775,17 +771,13 @@ def gaussian_learning_curve(models, means, covariances, train_sizes, *, n_draws=
     >>> curve.errors["LDA"].shape, bool(np.all(curve.errors["LDA"] >= 0.1586))
     ((5, 2), True)
     """
-    _check_models(models)
     means, factors = check_gaussian_parameters(means, covariances)
     covariances = np.einsum("kij,klj->kil", factors, factors)
     if means.shape[0] != 2:
         raise ValueError(f"gaussian_learning_curve needs two classes; got {means.shape[0]}.")
-    sizes = _check_sizes(train_sizes, 2)
-    n_draws = check_number("n_draws", n_draws, minimum=1, integer=True)
-    rng = check_random_state(random_state)
+    sizes, n_draws, rng, errors = _curve_setup(models, train_sizes, 2, n_draws, random_state)
     n_features = means.shape[1]
     probes = np.vstack([np.zeros(n_features), np.eye(n_features), means])
-    errors = {name: np.empty((n_draws, sizes.size)) for name in models}
     for r in range(n_draws):
         for j, m in enumerate(sizes):
             train = make_gaussian_classes(means, covariances, [m - m // 2, m // 2],
@@ -843,17 +835,13 @@ def exponential_learning_curve(models, train_sizes, *, n_draws=15, n_test=20_000
     >>> bool(means[200] < means[8])
     True
     """
-    _check_models(models)
-    sizes = _check_sizes(train_sizes, 2)
-    n_draws = check_number("n_draws", n_draws, minimum=1, integer=True)
-    n_features = check_number("n_features", n_features, minimum=1, integer=True)
-    rng = check_random_state(random_state)
-    errors = {name: np.empty((n_draws, sizes.size)) for name in models}
+    sizes, n_draws, rng, errors = _curve_setup(models, train_sizes, 2, n_draws, random_state)
     for r in range(n_draws):
         test = make_exponential_classes(n_test, n_features, mean_ratio, random_state=rng)
         for j, m in enumerate(sizes):
             y = np.repeat([0, 1], [m - m // 2, m // 2])
-            X = rng.exponential(1.0, (m, n_features)) * np.where(y == 1, mean_ratio, 1.0)[:, None]
+            X = (rng.exponential(1.0, (m, test.X.shape[1]))
+                 * np.where(y == 1, mean_ratio, 1.0)[:, None])
             for name, model in models.items():
                 errors[name][r, j] = np.mean(clone(model).fit(X, y).predict(test.X) != test.y)
     return LearningCurve(sizes, errors)
@@ -903,7 +891,7 @@ def gaussian_accuracy_over_draws(models, means, covariances, n_per_class, *, n_d
     >>> table.shape, bool(table["tied"].between(0.7, 0.95).all())
     ((3, 1), True)
     """
-    _check_models(models)
+    _check_dict("models", models)
     n_draws = check_number("n_draws", n_draws, minimum=1, integer=True)
     n_test_per_class = check_number("n_test_per_class", n_test_per_class, minimum=1, integer=True)
     rng = check_random_state(random_state)
@@ -932,7 +920,7 @@ class Agreement(NamedTuple):
     same_decisions: float
 
 
-def posterior_agreement(ours, theirs, X, atol=1e-8):
+def posterior_agreement(ours, theirs, X):
     r"""Compare two fitted classifiers point by point: posteriors and decisions.
 
     .. math::
@@ -940,14 +928,13 @@ def posterior_agreement(ours, theirs, X, atol=1e-8):
         \text{gap} = \max_{i, c} \lvert P_1(c \mid x_i) - P_2(c \mid x_i) \rvert, \qquad
         \text{same} = \frac1n \sum_i [\hat y_1(x_i) = \hat y_2(x_i)];
 
-    the log posteriors agree when they differ by at most ``atol`` everywhere.
+    the log posteriors agree when they differ by at most :math:`10^{-8}` everywhere.
 
     Parameters
     ----------
     ours, theirs : fitted classifiers with ``classes_``, ``predict_log_proba`` and ``predict``
         Their ``classes_`` must be the same, in the same order.
     X : array-like of shape (n_samples, n_features)
-    atol : float, default=1e-8
 
     Returns
     -------
@@ -967,20 +954,19 @@ def posterior_agreement(ours, theirs, X, atol=1e-8):
         raise ValueError(f"the classifiers order their classes differently ({list(ours.classes_)} "
                          f"and {list(theirs.classes_)}), so their posterior columns cannot be "
                          "compared.")
-    atol = check_number("atol", atol, minimum=0.0)
     return Agreement(float(np.max(np.abs(ours.predict_proba(X) - theirs.predict_proba(X)))),
                      bool(np.allclose(ours.predict_log_proba(X), theirs.predict_log_proba(X),
-                                      rtol=0.0, atol=atol)),
+                                      rtol=0.0, atol=1e-8)),
                      float(np.mean(ours.predict(X) == theirs.predict(X))))
 
 
-def covariance_error_table(feature_sets, y_train, y_test, covariances=COVARIANCE_TYPES,
-                           priors=None):
+def covariance_error_table(feature_sets, y_train, y_test, priors=None):
     r"""Test error rate of each covariance model on each feature set.
 
     Entry :math:`(m, f)` is :math:`\frac{1}{n}\sum_i [\hat c_i \ne c_i]` over the test
-    samples, for a `GaussianClassifier` with covariance model :math:`m` fitted on the
-    training samples of feature set :math:`f`.
+    samples, for a `GaussianClassifier` with covariance model :math:`m` (each of
+    `lecture_utils.gaussian.COVARIANCE_TYPES`) fitted on the training samples of feature
+    set :math:`f`.
 
     Parameters
     ----------
@@ -988,29 +974,27 @@ def covariance_error_table(feature_sets, y_train, y_test, covariances=COVARIANCE
         Training and test features, one pair per column of the table.
     y_train, y_test : array-like
         Labels of the training and test rows (the same for every feature set).
-    covariances : sequence of str, default=COVARIANCE_TYPES
-        The rows of the table.
     priors : array-like or dict, default=None
         Passed to every classifier; ``None`` uses the training frequencies.
 
     Returns
     -------
     pandas.DataFrame
-        Error rates in [0, 1]; index ``covariances``, columns the feature-set names.
+        Error rates in [0, 1]; index the covariance models, columns the feature-set names.
 
     Examples
     --------
     >>> X = np.array([[0.0], [1.0], [3.0], [4.0]])
-    >>> covariance_error_table({"x": (X, X)}, [0, 0, 1, 1], [0, 0, 1, 1], ["full"])["x"].tolist()
-    [0.0]
+    >>> covariance_error_table({"x": (X, X)}, [0, 0, 1, 1], [0, 0, 1, 1])["x"].tolist()
+    [0.0, 0.0, 0.0, 0.0]
     """
     def test_error(covariance, X_train, X_test):
         model = GaussianClassifier(covariance=covariance, priors=priors).fit(X_train, y_train)
         return error_rate(y_test, model.predict(X_test))
 
-    return pd.DataFrame({name: [test_error(covariance, *pair) for covariance in covariances]
+    return pd.DataFrame({name: [test_error(covariance, *pair) for covariance in COVARIANCE_TYPES]
                          for name, pair in feature_sets.items()},
-                        index=pd.Index(list(covariances), name="covariance"), dtype=float)
+                        index=pd.Index(list(COVARIANCE_TYPES), name="covariance"), dtype=float)
 
 
 def predictions_against_dimension(X_train, y_train, X_test, dimensions, covariance="full",
@@ -1110,10 +1094,9 @@ def within_class_correlations(X, y):
     >>> within_class_correlations(X, [0, 0, 0, 1, 1, 1])[:, 0, 1].round(3)
     array([ 1.   , -0.999])
     """
-    X, y = _check_labelled(X, y, dtype=float)
-    if X.shape[1] < 2:
-        raise ValueError(f"X must have at least two features; got shape {X.shape}.")
     covariances = GaussianClassifier(covariance="full").fit(X, y).covariances_
+    if covariances.shape[1] < 2:
+        raise ValueError(f"X must have at least two features; got {covariances.shape[1]}.")
     deviations = np.sqrt(np.diagonal(covariances, axis1=1, axis2=2))
     return covariances / (deviations[:, :, None] * deviations[:, None, :])
 
@@ -1283,21 +1266,20 @@ def printed_label_edits(printed, computed):
 
 
 # ----------------------------------------------------------------------------- outliers
-class OutlierEffect(namedtuple("OutlierEffect", ["X", "y", "outlier", "label", "models",
-                                                 "boundaries", "rotation_degrees",
-                                                 "changed_decisions", "own_log_odds", "title"])):
+class OutlierEffect(namedtuple("OutlierEffect", ["X", "y", "outlier", "label", "boundaries",
+                                                 "rotation_degrees", "changed_decisions",
+                                                 "own_log_odds", "title"])):
     r"""How one added sample changes LDA and logistic regression (see `outlier_effect`).
 
     Attributes
     ----------
     X, y : the two-class training data without the outlier
     outlier : ndarray of shape (2,)
-    label : the outlier's class
-    models : dict of str to (fitted model, fitted model)
-        ``"LDA"`` and ``"logistic regression"``, each fitted without and with the outlier.
+    label : the outlier's class, the second class (``np.unique(y)[1]``)
     boundaries : dict of str to ((ndarray, float), (ndarray, float))
-        Each model's boundary :math:`w^T x + w_0 = 0` without and with the outlier, as
-        ``(w, w0)`` with :math:`w = w_1 - w_0`.
+        ``"LDA"`` and ``"logistic regression"``: each model's boundary
+        :math:`w^T x + w_0 = 0` without and with the outlier, as ``(w, w0)`` with
+        :math:`w = w_1 - w_0`.
     rotation_degrees : dict of str to float
         Angle between each model's boundary without and with the outlier.
     changed_decisions : dict of str to float
@@ -1316,17 +1298,8 @@ class OutlierEffect(namedtuple("OutlierEffect", ["X", "y", "outlier", "label", "
     ['LDA', 'logistic regression']
     """
 
-    def table(self):
-        """One row per model: ``"turned (degrees)"``, ``"decisions changed (%)"`` and
-        ``"log-odds of its class, fitted without it"``, indexed by ``"model"``."""
-        return pd.DataFrame({
-            "turned (degrees)": self.rotation_degrees,
-            "decisions changed (%)": {k: 100.0 * v for k, v in self.changed_decisions.items()},
-            "log-odds of its class, fitted without it": self.own_log_odds,
-        }).rename_axis("model")
 
-
-def outlier_effect(X, y, outlier, label=None, penalty=1e-3):
+def outlier_effect(X, y, outlier, penalty=1e-3):
     r"""Fit LDA and logistic regression without and with one added sample, and compare.
 
     LDA's boundary depends on every sample through the class means and the shared
@@ -1340,9 +1313,7 @@ def outlier_effect(X, y, outlier, label=None, penalty=1e-3):
     y : array-like of shape (n_samples,)
         Exactly two classes.
     outlier : array-like of shape (2,)
-        The added sample.
-    label : object, default=None
-        Its class; ``None`` means the second class (``np.unique(y)[1]``).
+        The added sample, of the second class (``np.unique(y)[1]``).
     penalty : float, default=1e-3
         L2 strength of the logistic regression (keeps it defined on separable data).
 
@@ -1366,25 +1337,22 @@ def outlier_effect(X, y, outlier, label=None, penalty=1e-3):
     outlier = np.asarray(outlier, dtype=float)
     if outlier.shape != (2,) or not np.all(np.isfinite(outlier)):
         raise ValueError(f"outlier must be two finite numbers (x1, x2); got {plain(outlier)!r}.")
-    label = classes[1] if label is None else label
-    own = class_index(classes, [label])[0]
+    label = classes[1]
     unfitted = {"LDA": GaussianClassifier(covariance="tied"),
                 "logistic regression": SoftmaxRegression(penalty=penalty)}
-    models, boundaries, rotation, changed, log_odds = {}, {}, {}, {}, {}
+    boundaries, rotation, changed, log_odds = {}, {}, {}, {}
     for name, model in unfitted.items():
         before = clone(model).fit(X, y)
         after = clone(model).fit(np.vstack([X, outlier]), np.append(y, label))
-        models[name] = (before, after)
         boundaries[name] = (before.linear_scores().boundary(), after.linear_scores().boundary())
         (u, _), (v, _) = boundaries[name]
         cosine = u @ v / (np.linalg.norm(u) * np.linalg.norm(v))
         rotation[name] = float(np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0))))
         changed[name] = float(np.mean(before.predict(X) != after.predict(X)))
         log_posteriors = before.predict_log_proba(outlier[None, :])[0]
-        log_odds[name] = float(log_posteriors[own] - log_posteriors[1 - own])
-    title = "turned by: " + ", ".join(f"{name} {rotation[name]:.0f}°" for name in models)
-    return OutlierEffect(X, y, outlier, label, models, boundaries, rotation, changed, log_odds,
-                         title)
+        log_odds[name] = float(log_posteriors[1] - log_posteriors[0])
+    title = "turned by: " + ", ".join(f"{name} {turned:.0f}°" for name, turned in rotation.items())
+    return OutlierEffect(X, y, outlier, label, boundaries, rotation, changed, log_odds, title)
 
 
 def outlier_turn_against_log_odds(X, y, log_odds, along=0.0, penalty=1e-3):
@@ -1480,10 +1448,14 @@ def outlier_effects_over_draws(means, covariance, n_per_class, positions, *, n_d
     """
     n_draws = check_number("n_draws", n_draws, minimum=1, integer=True)
     rng = check_random_state(random_state)
-    tables = {}
+    rows = []
     for draw in range(n_draws):
         X, y = make_gaussian_classes(means, [covariance] * 2, n_per_class, random_state=rng)
         for position in positions:
-            tables[draw, "({:g}, {:g})".format(*position)] = outlier_effect(
-                X, y, position, penalty=penalty).table()
-    return pd.concat(tables, names=["draw", "position"]).reset_index()
+            effect = outlier_effect(X, y, position, penalty=penalty)
+            rows += [{"draw": draw, "position": "({:g}, {:g})".format(*position), "model": name,
+                      "turned (degrees)": turned,
+                      "decisions changed (%)": 100.0 * effect.changed_decisions[name],
+                      "log-odds of its class, fitted without it": effect.own_log_odds[name]}
+                     for name, turned in effect.rotation_degrees.items()]
+    return pd.DataFrame(rows)

@@ -50,12 +50,11 @@ _INDEX_OF_CHARACTER = {character: k for k, symbols in enumerate(CLASS_LABELS)
 
 def _class_indices(text):
     """The position in `CLASS_NAMES` of every punctuation character of ``text``, in order."""
-    if isinstance(text, bytes):
-        raise TypeError("text is bytes; decode it first, e.g. "
-                        "data.decode('utf-8', errors='replace').")
     if not isinstance(text, str):
-        raise TypeError(f"text must be a str holding source code; got {type(text).__name__}. "
-                        "Read a file with Path(name).read_text().")
+        fix = ("decode it first, e.g. data.decode('utf-8', errors='replace')"
+               if isinstance(text, bytes) else "read a file with Path(name).read_text()")
+        raise TypeError(f"text must be a str holding source code; got {type(text).__name__}: "
+                        f"{fix}.")
     return np.array([_INDEX_OF_CHARACTER[c] for c in text if c in _INDEX_OF_CHARACTER],
                     dtype=np.int64)
 

@@ -25,7 +25,7 @@ from scipy.stats import gamma
 
 from .datasets import CAT_SHELTER_CATEGORIES, Dataset
 from .gaussian import log_class_density
-from .validation import check_gaussian_parameters, check_number, check_priors, check_random_state
+from .validation import check_gaussian_parameters, check_number, check_random_state
 
 
 def make_gaussian_classes(means, covariances, n_per_class, random_state=None, labels=None):
@@ -404,11 +404,12 @@ def cat_shelter_best_accuracy(features=("fur", "size", "coat")):
     return float(_true_joint(every_cat, features).max(axis=1).sum())   # checks the features
 
 
-def gaussian_bayes_error(means, covariances, priors=None, n_samples=100_000, random_state=None):
+def gaussian_bayes_error(means, covariances, n_samples=100_000, random_state=None):
     r"""The Bayes error of Gaussian classes, estimated by Monte Carlo, with its standard error.
 
-    The Bayes rule knows the true model and picks
-    :math:`\arg\max_k \log\pi_k + \log\mathcal N(x; \mu_k, \Sigma_k)`; its error is
+    The :math:`K` classes are equally likely, :math:`\pi_k = 1/K`. The Bayes rule knows the
+    true model and picks :math:`\arg\max_k \log\pi_k + \log\mathcal N(x; \mu_k, \Sigma_k)`;
+    its error is
 
     .. math::
 
@@ -424,8 +425,6 @@ def gaussian_bayes_error(means, covariances, priors=None, n_samples=100_000, ran
     ----------
     means : array-like of shape (n_classes, n_features)
     covariances : array-like of shape (n_classes, n_features, n_features)
-    priors : array-like of shape (n_classes,), default=None
-        Equal priors if None.
     n_samples : int, default=100_000
         :math:`n`, the samples drawn in all.
     random_state : None, int or numpy Generator, default=None
@@ -443,12 +442,10 @@ def gaussian_bayes_error(means, covariances, priors=None, n_samples=100_000, ran
     """
     means, factors = check_gaussian_parameters(means, covariances)
     n_classes = means.shape[0]
-    priors = (np.full(n_classes, 1 / n_classes) if priors is None
-              else check_priors(priors, np.arange(n_classes)))
+    priors = np.full(n_classes, 1 / n_classes)
     n_samples = check_number("n_samples", n_samples, minimum=n_classes, integer=True)
     counts = np.maximum(np.round(priors * n_samples).astype(int), 1)
-    data = make_gaussian_classes(means, np.einsum("kij,klj->kil", factors, factors), counts,
-                                 random_state=random_state)
+    data = make_gaussian_classes(means, covariances, counts, random_state=random_state)
     joint = np.column_stack([np.log(priors[k]) + log_class_density(data.X, means[k], factors[k])
                              for k in range(n_classes)])
     wrong = np.argmax(joint, axis=1) != data.y

@@ -79,7 +79,8 @@ def test_lecture_test_scripts():
 
 
 def test_unknown_split_is_named():
-    with pytest.raises(ValueError, match="split must be one of"):
+    with pytest.raises(ValueError, match="split='validation' is not a valid choice; choose one of "
+                                         "'train', 'test', 'all'"):
         load_code_punctuation("validation")
 
 
@@ -204,7 +205,8 @@ def test_features_file_has_the_corpus_rows_in_the_same_order():
 
 
 def test_unknown_corpus_features_are_named():
-    with pytest.raises(ValueError, match="features must be one of"):
+    with pytest.raises(ValueError, match="features='trigrams' is not a valid choice; choose one "
+                                         "of 'punctuation', 'code_punctuation', 'bigrams'"):
         load_code_corpus(features="trigrams")
 
 

@@ -224,5 +224,3 @@ def test_gaussian_bayes_error_agrees_with_the_closed_form_for_a_shared_covarianc
                                      n_samples=200_000, random_state=1)
     assert abs(error - tied_bayes_error([0.0, 0.0], [1.5, 1.0], covariance)) < 4 * se
     assert 0 < se < 0.002
-    with pytest.raises(ValueError, match="priors"):
-        gaussian_bayes_error([[0.0], [1.0]], [[[1.0]], [[1.0]]], priors=[0.2, 0.2])
