@@ -37,7 +37,7 @@ from .style import (
     class_marker,
     region_colormap,
 )
-from .validation import check_gaussian_parameters, check_option, class_index, plain
+from .validation import check_gaussian_parameters, check_number, check_option, class_index, plain
 
 #: Fewest words in a figure's text description: enough for its point, not only its title.
 MIN_ALT_WORDS = 6
@@ -110,9 +110,10 @@ def _label(ax, feature_names=None, title=None):
 
 
 def _class_curve(ax, k, x, y, label, **style):
-    """One curve in the colour, line style and marker of class ``k``."""
-    return ax.plot(x, y, color=class_color(k), linestyle=class_linestyle(k),
-                   marker=class_marker(k), label=label, **style)
+    """One curve in the colour, line style and marker of class ``k``; ``style`` adds to them or
+    overrides them (``linestyle="none"`` for markers only)."""
+    return ax.plot(x, y, **{"color": class_color(k), "linestyle": class_linestyle(k),
+                            "marker": class_marker(k), "label": label, **style})
 
 
 def scatter_classes(X, y, classes, ax=None, *, size=40, alpha=0.9, label_prefix=""):
@@ -380,9 +381,8 @@ def plot_covariance_ellipses(means, covariances, classes, ax=None, *, principal_
             for half_axis in np.sqrt(eigenvalues)[:, None] * eigenvectors.T:
                 drawn["axes"] += ax.plot(*np.column_stack([mean - half_axis, mean + half_axis]),
                                          color=class_color(k), linewidth=2.5)
-        drawn["means"] += ax.plot(*mean, marker=class_marker(k), color=class_color(k),
-                                  markeredgecolor="black", markersize=9, linestyle="none",
-                                  label=str(classes[k]))
+        drawn["means"] += _class_curve(ax, k, *mean, str(classes[k]), markeredgecolor="black",
+                                       markersize=9, linestyle="none")
     ax.autoscale_view()
     return drawn
 
@@ -441,7 +441,7 @@ def plot_shared_covariance_comparison(full, tied, classes, ax=None, *, names=Non
     return drawn
 
 
-def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark=None,
+def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark,
                                           mark_label=None):
     r"""How each class's log-likelihood falls when its ML covariance is scaled by :math:`c`.
 
@@ -462,14 +462,14 @@ def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark=
     scales : array-like of shape (n_scales,)
         Positive factors :math:`c`, increasing; the x axis is logarithmic.
     ax : matplotlib Axes, default=None
-    mark : float, default=None
+    mark : float
         A scale to mark with a vertical dotted line (e.g. :math:`N_k / (N_k - 1)`).
     mark_label : str, default=None
 
     Returns
     -------
     dict
-        ``"points"`` (one Line2D per class), ``"curves"`` (Line2D), ``"mark"`` (or None).
+        ``"points"`` (one Line2D per class), ``"curves"`` (Line2D) and ``"mark"`` (Line2D).
 
     Examples
     --------
@@ -486,23 +486,20 @@ def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark=
     if getattr(model, "covariance", None) != "full":
         raise ValueError("model must be a GaussianClassifier fitted with covariance='full'.")
     index = class_index(model.classes_, y)
-    drawn = {"points": [], "curves": [], "mark": None}
+    drawn = {"points": [], "curves": []}
     for k, label in enumerate(np.asarray(model.classes_).tolist()):
         values = log_likelihood_at_scaled_covariance(X[index == k], model.means_[k],
                                                      model.covariances_[k], [1.0, *scales])
         shown = slice(k % 3, None, 3)
-        drawn["points"] += ax.plot(scales[shown], (values[1:] - values[0])[shown],
-                                   marker=class_marker(k), color=class_color(k),
-                                   markeredgecolor="black", linestyle="none", markersize=8,
-                                   label=str(label))
+        drawn["points"] += _class_curve(ax, k, scales[shown], (values[1:] - values[0])[shown],
+                                        str(label), markeredgecolor="black", linestyle="none",
+                                        markersize=8)
     fine = np.geomspace(scales.min(), scales.max(), 400)
     for size in np.unique(np.bincount(index)[np.bincount(index) > 0]):
         drawn["curves"] += ax.plot(fine, -0.5 * size * X.shape[1] * (np.log(fine) + 1 / fine - 1),
                                    color="black", linewidth=1.5, zorder=1,
                                    label=f"formula, $N_k = {size}$")
-    if mark is not None:
-        drawn["mark"] = ax.axvline(mark, color="black", linestyle=":", linewidth=1.5,
-                                   label=mark_label)
+    drawn["mark"] = ax.axvline(mark, color="black", linestyle=":", linewidth=1.5, label=mark_label)
     ax.set_xscale("log")
 
 
@@ -572,12 +569,13 @@ def plot_class_densities_1d(model, X, y, ax=None, *, bins=40, resolution=400, fe
     return drawn
 
 
-def _curves_along(ax, grid, values, name):
-    grid, values = np.asarray(grid, dtype=float), np.asarray(values, dtype=float)
-    if grid.shape != values.shape or grid.ndim != 1:
-        raise ValueError(f"grid and {name} must be 1-D arrays of the same length; got "
-                         f"{grid.shape} and {values.shape}.")
-    return _axes(ax), grid, values
+def _pair_1d(x, y, names):
+    """``x`` and ``y`` as arrays, after checking that they are 1-D and of one length."""
+    x, y = np.asarray(x), np.asarray(y)
+    if x.ndim != 1 or x.shape != y.shape:
+        raise ValueError(f"{names[0]} and {names[1]} must be 1-D arrays of the same length; got "
+                         f"{x.shape} and {y.shape}.")
+    return x, y
 
 
 def _crossing_lines(ax, crossings, grid):
@@ -618,7 +616,7 @@ def plot_llr_curve(grid, llr, ax=None, *, levels=None, crossings=(), feature_nam
     (1, 1)
     >>> plt.close("all")
     """
-    ax, grid, llr = _curves_along(ax, grid, llr, "llr")
+    (grid, llr), ax = _pair_1d(grid, llr, ("grid", "llr")), _axes(ax)
     drawn = {"curve": ax.plot(grid, llr, color="black", label="llr(x)")[0],
              "levels": [ax.axhline(level, color=class_color(k + 2),
                                    linestyle=class_linestyle(k + 1), label=f"t: {label}")
@@ -629,8 +627,8 @@ def plot_llr_curve(grid, llr, ax=None, *, levels=None, crossings=(), feature_nam
     return drawn
 
 
-def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), crossings=(),
-                         point=None, feature_name=None, title=None):
+def plot_posterior_curve(grid, posterior, ax=None, *, point, classes=("c0", "c1"), crossings=(),
+                         feature_name=None, title=None):
     r"""Posterior curves :math:`P(c_1 \mid x)` and :math:`P(c_0 \mid x) = 1 - P(c_1 \mid x)`.
 
     Parameters
@@ -640,19 +638,19 @@ def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), cros
     posterior : array-like of shape (n_points,)
         :math:`P(c_1 \mid x)` at ``grid``.
     ax : matplotlib Axes, default=None
+    point : (float, float)
+        A sample ``(x, P(c_1 | x))`` to mark.
     classes : pair of labels, default=("c0", "c1")
         Names of :math:`c_0` and :math:`c_1` for the legend.
     crossings : array-like, default=()
         Decision thresholds on the feature, drawn as vertical lines.
-    point : (float, float), default=None
-        A sample ``(x, P(c_1 | x))`` to mark.
     feature_name, title : str, default=None
 
     Returns
     -------
     dict
         ``"curves"`` (:math:`P(c_1 \mid x)`, then :math:`P(c_0 \mid x)`), ``"crossings"`` and
-        ``"point"`` (or None).
+        ``"point"``.
 
     Examples
     --------
@@ -661,15 +659,14 @@ def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), cros
     [0.9, 0.5, 0.09999999999999998]
     >>> plt.close("all")
     """
-    ax, grid, posterior = _curves_along(ax, grid, posterior, "posterior")
+    (grid, posterior), ax = _pair_1d(grid, posterior, ("grid", "posterior")), _axes(ax)
     drawn = {"curves": [ax.plot(grid, values, color=class_color(k), linestyle=class_linestyle(k),
                                 label=f"P({classes[k]} | x)")[0]
                         for k, values in ((1, posterior), (0, 1.0 - posterior))],
-             "crossings": _crossing_lines(ax, crossings, grid), "point": None}
+             "crossings": _crossing_lines(ax, crossings, grid)}
     ax.axhline(0.5, color="grey", linewidth=1.0)
-    if point is not None:
-        drawn["point"] = ax.scatter([point[0]], [point[1]], s=90, color=class_color(1),
-                                    edgecolor="black", zorder=3, label=f"x = {point[0]:g}")
+    drawn["point"] = ax.scatter([point[0]], [point[1]], s=90, color=class_color(1),
+                                edgecolor="black", zorder=3, label=f"x = {point[0]:g}")
     ax.set(xlim=(grid[0], grid[-1]), ylim=(-0.02, 1.02), ylabel="posterior probability",
            xlabel=feature_name, title=title)
     # beside the axes: the two curves, the line at 1/2 and the sample leave no free corner
@@ -768,10 +765,7 @@ def plot_class_histograms(values, y, ax=None, *, bins=30, thresholds=None):
     >>> plt.close("all")
     """
     ax = _axes(ax)
-    values, y = np.asarray(values, dtype=float), np.asarray(y)
-    if values.ndim != 1 or y.shape != values.shape:
-        raise ValueError(f"values and y must be 1-D and of the same length; got shapes "
-                         f"{values.shape} and {y.shape}.")
+    values, y = _pair_1d(np.asarray(values, dtype=float), y, ("values", "y"))
     edges = np.histogram_bin_edges(values, bins=bins)
     drawn = {"bars": [ax.hist(values[y == label], bins=edges, density=True, alpha=0.45,
                               color=class_color(k), edgecolor=class_color(k),
@@ -1021,10 +1015,8 @@ def plot_error_against_dimension(dimensions, errors, ax=None, *, label=None, hig
     >>> plt.close("all")
     """
     ax = _axes(ax)
-    dimensions, errors = np.asarray(dimensions), 100.0 * np.asarray(errors, dtype=float)
-    if dimensions.shape != errors.shape or dimensions.ndim != 1:
-        raise ValueError(f"dimensions and errors must be 1-D and of the same length; got "
-                         f"{dimensions.shape} and {errors.shape}.")
+    dimensions, errors = _pair_1d(dimensions, 100.0 * np.asarray(errors, dtype=float),
+                                  ("dimensions", "errors"))
     lines = ax.plot(dimensions, errors, marker="o", markersize=4, label=label, color=color,
                     linestyle=linestyle)
     for m in highlight:
@@ -1141,10 +1133,6 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
     """
     ax = _axes(ax)
     probabilities = np.atleast_2d(np.asarray(probabilities, dtype=float))
-    if probabilities.shape != (len(classes), len(categories)):
-        raise ValueError(f"probabilities has shape {probabilities.shape} but there are "
-                         f"{len(classes)} classes and {len(categories)} categories; pass one "
-                         "row per class.")
     vertical = check_option("orientation", orientation, ("vertical", "horizontal")) == "vertical"
     positions = np.arange(len(categories))
     drawn = _grouped_bars(ax, probabilities, classes, positions, vertical=vertical)
@@ -1267,7 +1255,7 @@ def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None, 
     return shown
 
 
-def plot_correlation_matrices(matrices, axes, *, titles=None, tick_labels=None):
+def plot_correlation_matrices(matrices, axes, *, titles, tick_labels):
     r"""Heat maps of :math:`\lvert\rho_{ij}\rvert`, one correlation matrix per axes.
 
     White is 0 and black is 1 on every panel, so panels compare by eye.
@@ -1277,8 +1265,8 @@ def plot_correlation_matrices(matrices, axes, *, titles=None, tick_labels=None):
     matrices : array-like of shape (n, d, d)
         Correlation matrices (e.g. from `experiments.within_class_correlations`).
     axes : sequence of n matplotlib Axes
-    titles : sequence of n str, default=None
-    tick_labels : (str, str), default=None
+    titles : sequence of n str
+    tick_labels : (str, str)
         Labels of the first and the last feature, put on both axes.
 
     Returns
@@ -1289,7 +1277,8 @@ def plot_correlation_matrices(matrices, axes, *, titles=None, tick_labels=None):
     Examples
     --------
     >>> fig, axes = plt.subplots(1, 2)
-    >>> images = plot_correlation_matrices([np.eye(2), [[1.0, -0.5], [-0.5, 1.0]]], axes)
+    >>> images = plot_correlation_matrices([np.eye(2), [[1.0, -0.5], [-0.5, 1.0]]], axes,
+    ...                                    titles=["a", "b"], tick_labels=("x1", "x2"))
     >>> images[1].get_array()[0, 1]
     np.float64(0.5)
     >>> plt.close(fig)
@@ -1302,10 +1291,9 @@ def plot_correlation_matrices(matrices, axes, *, titles=None, tick_labels=None):
     last = matrices.shape[1] - 1
     for k, ax in enumerate(axes):
         ax.grid(False)
-        ax.set_title(titles[k] if titles is not None else "")
-        if tick_labels is not None:
-            ax.set_xticks([0, last], tick_labels)
-            ax.set_yticks([0, last], tick_labels)
+        ax.set_title(titles[k])
+        ax.set_xticks([0, last], tick_labels)
+        ax.set_yticks([0, last], tick_labels)
     return [ax.imshow(np.abs(matrix), cmap=GREY_CMAP, vmin=0, vmax=1)
             for ax, matrix in zip(axes, matrices, strict=True)]
 
@@ -1349,8 +1337,7 @@ def plot_image_grid(images, image_shape, n_columns, ax=None, *, row_labels=None,
     if images.ndim != 2 or images.shape[1] != height * width or images.shape[0] == 0:
         raise ValueError(f"images must have shape (n_images, {height * width}) for images of "
                          f"shape {tuple(image_shape)}; got {images.shape}.")
-    if int(n_columns) != n_columns or n_columns < 1:
-        raise ValueError(f"n_columns must be a positive integer; got {plain(n_columns)!r}.")
+    n_columns = check_number("n_columns", n_columns, minimum=1, integer=True)
     n_rows = -(-images.shape[0] // n_columns)
     mosaic = np.full((n_rows * (height + 1) - 1, n_columns * (width + 1) - 1), np.nan)
     for i, image in enumerate(images):
@@ -1410,9 +1397,7 @@ def plot_llr_calibration(table, ax=None, *, floor=1e-4):
         raise ValueError(f"table must be a non-empty llr_calibration table with columns {needed}.")
     x = np.arange(len(table))
     claimed, observed, low, high = (table[c].to_numpy(dtype=float) for c in needed[1:])
-    if not 0.0 < floor < 1.0:
-
-        raise ValueError(f"floor is the lowest error rate on the axis, in (0, 1); got {floor}.")
+    floor = check_number("floor", floor, minimum=0.0, maximum=1.0, inclusive=False)
     below = claimed < floor
     # the dashed line runs down to the first claimed error below the floor and stops there
     line = np.where(below & (np.cumsum(below) > 1), np.nan, np.maximum(claimed, floor))
@@ -1433,9 +1418,8 @@ def plot_llr_calibration(table, ax=None, *, floor=1e-4):
               np.where(some, high - observed, 0)],
         color=class_color(5), linestyle="-", marker="s", markersize=8, capsize=4,
         label="error made (95 % interval)")
-    if (~some).any():
-        ax.plot(x[~some], high[~some], linestyle="none", marker="v", markersize=9,
-                color=class_color(5))
+    ax.plot(x[~some], high[~some], linestyle="none", marker="v", markersize=9,
+            color=class_color(5))
     ax.set_yscale("log")
     ax.set_ylim(floor / 2.5 if below.any() else floor, 1.5)
     step = max(1, int(np.ceil(-np.log10(floor) / 5)))  # about five labelled decades
@@ -1480,9 +1464,8 @@ def _dirichlet_simplex(ax, concentration, categories, title, points=None):
                                                  (0.5, corners[2, 1] + 0.04, "center",
                                                   "bottom")), strict=True):
         ax.text(x, y, str(name), ha=ha, va=va)
-    drawn = [ax.plot(*(point @ corners), linestyle="none", marker=class_marker(k),
-                     markersize=11, markerfacecolor=class_color(k), markeredgecolor="black",
-                     markeredgewidth=1.2, label=name, zorder=3)[0]
+    drawn = [_class_curve(ax, k, *(point @ corners), name, linestyle="none", markersize=11,
+                          markeredgecolor="black", markeredgewidth=1.2, zorder=3)[0]
              for k, (name, point) in enumerate((points or {}).items())]
     ax.set_aspect("equal")
     ax.set(xlim=(-0.03, 1.03), ylim=(-0.14, corners[2, 1] + 0.16))    # room for the names
@@ -1577,10 +1560,6 @@ def plot_dirichlet_update(counts, concentration, axes, *, categories=("1", "2", 
 
 
 # ------------------------------------------------------------------------- outliers
-#: Line colours of the models in `plot_outlier_effect`, in order (not class colours).
-MODEL_LINE_COLORS = ("#000000", class_color(3))
-
-
 def plot_outlier_effect(effect, ax=None, *, title=None, to_scale=0.8, feature_names=None):
     """Linear boundaries fitted without (dashed) and with (solid) one added outlier.
 
@@ -1624,8 +1603,9 @@ def plot_outlier_effect(effect, ax=None, *, title=None, to_scale=0.8, feature_na
     k = class_index(classes, [effect.label])[0]
     drawn["outlier"] = ax.scatter(*effect.outlier, s=300, marker="*", color=class_color(k),
                                   edgecolor="black", linewidth=1.2, zorder=5, label="outlier")
-    for m, (color, (name, pair)) in enumerate(zip(MODEL_LINE_COLORS, effect.boundaries.items(),
-                                                  strict=True)):
+    # the models' line colours, in order: black, then one that is no class's colour here
+    for m, (color, (name, pair)) in enumerate(zip(("#000000", class_color(3)),
+                                                  effect.boundaries.items(), strict=True)):
         for after, (w, w0) in enumerate(pair):
             point = -w0 * w / (w @ w)
             drawn["boundaries"][name, ("before", "after")[after]] = ax.axline(

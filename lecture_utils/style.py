@@ -89,10 +89,6 @@ STYLE = {
     "axes.titlesize": 18,
     "axes.labelsize": 17,
     "figure.titlesize": 18,
-    "legend.fontsize": 16,
-    "legend.title_fontsize": 16,
-    "xtick.labelsize": 16,
-    "ytick.labelsize": 16,
     "lines.linewidth": 2.2,
     "lines.markersize": 7,
     "axes.grid": True,
@@ -101,7 +97,6 @@ STYLE = {
     "axes.spines.right": False,
     "image.cmap": SEQUENTIAL_CMAP,
     "text.usetex": False,
-    "svg.hashsalt": "lecture-utils",
     "axes.prop_cycle": mpl.cycler(color=list(CLASS_COLORS)),
 }
 
