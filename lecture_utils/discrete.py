@@ -662,7 +662,9 @@ class CategoricalClassifier(_LinearCountModel):
         (array([[0., 1.]]), array([0.693]), array([0.693]))
         """
         columns = self._columns(X)
-        return np.eye(sum(known.size for known in self.categories_))[columns].sum(axis=1)
+        t = np.zeros((columns.shape[0], sum(known.size for known in self.categories_)))
+        np.put_along_axis(t, columns, 1.0, axis=1)
+        return t
 
 
 class MultinomialClassifier(_LinearCountModel):

@@ -270,7 +270,8 @@ def paired_difference_test(a, b, *, test_to_train=0.0, confidence=0.95):
     if not np.isfinite([a, b]).all():
         raise ValueError("a and b contain NaN or infinite values; pass finite numbers.")
     test_to_train = check_number("test_to_train", test_to_train, minimum=0.0)
-    confidence = check_number("confidence", confidence, minimum=0.0, maximum=1.0, inclusive=False)
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence is a probability strictly between 0 and 1; got {confidence}.")
     d = a - b
     mean, se = float(d.mean()), float(d.std(ddof=1) * np.sqrt(1.0 / d.size + test_to_train))
     p_value = 2.0 * student_t.sf(abs(mean) / se, d.size - 1) if se > 0.0 else float(mean == 0.0)
@@ -380,12 +381,10 @@ def confidence_summary(model, X, y, threshold=0.9):
     >>> summary["accuracy"], summary["max P > 0.9"]
     (1.0, 2)
     """
-    threshold = check_number("threshold", threshold, minimum=0.0, maximum=1.0, inclusive=False)
+    if not 0.0 < threshold < 1.0:
+        raise ValueError(f"threshold is a probability strictly between 0 and 1; got {threshold}.")
     proba, y = np.asarray(model.predict_proba(X), dtype=float), np.asarray(y)
-    if y.shape != (proba.shape[0],):
-        raise ValueError(f"y must hold one label per row of X ({proba.shape[0]}); got shape "
-                         f"{y.shape}.")
-    true_class = proba[np.arange(y.size), class_index(model.classes_, y)]
+    true_class = proba[np.arange(y.size), class_index(model.classes_, y, len(proba))]
     largest, right = proba.max(axis=1), model.classes_[proba.argmax(axis=1)] == y
     sure, certain = largest > threshold, largest == 1.0
     with np.errstate(divide="ignore"):
@@ -504,7 +503,7 @@ def scores_over_splits(models, X, y, *, feature_sets=None, scoring=None, cv=None
     _check_dict("models", models)
     if feature_sets is None:
         feature_sets = {"all features": list(range(X.shape[1]))}
-    _check_dict("feature_sets", feature_sets, "columns")
+    _check_dict("feature_sets", feature_sets, "columns (or None for all)")
     if cv is None:
         n_splits = check_number("n_splits", n_splits, minimum=2, integer=True)
         cv = StratifiedShuffleSplit(n_splits=n_splits, test_size=test_size,
@@ -676,7 +675,9 @@ def learning_curve(models, X, y, train_sizes, *, n_repeats=10, test_size=0.3,
     >>> curve.errors["LDA"].shape
     (2, 2)
     """
-    test_size = check_number("test_size", test_size, minimum=0.0, maximum=1.0, inclusive=False)
+    test_size = check_number("test_size", test_size, minimum=0.0, inclusive=False)
+    if test_size >= 1.0:
+        raise ValueError(f"test_size is a fraction of the samples, below 1; got {test_size}.")
     X, y = _check_labelled(X, y)
     n_classes = np.unique(y).size
     pool_size = X.shape[0] - int(np.ceil(test_size * X.shape[0]))
@@ -960,7 +961,7 @@ def posterior_agreement(ours, theirs, X):
                      float(np.mean(ours.predict(X) == theirs.predict(X))))
 
 
-def covariance_error_table(feature_sets, y_train, y_test, priors=None):
+def covariance_error_table(feature_sets, y_train, y_test, *, priors=None):
     r"""Test error rate of each covariance model on each feature set.
 
     Entry :math:`(m, f)` is :math:`\frac{1}{n}\sum_i [\hat c_i \ne c_i]` over the test
@@ -1094,9 +1095,10 @@ def within_class_correlations(X, y):
     >>> within_class_correlations(X, [0, 0, 0, 1, 1, 1])[:, 0, 1].round(3)
     array([ 1.   , -0.999])
     """
+    X, y = _check_labelled(X, y, dtype=float)
+    if X.shape[1] < 2:
+        raise ValueError(f"X must have at least two features; got shape {X.shape}.")
     covariances = GaussianClassifier(covariance="full").fit(X, y).covariances_
-    if covariances.shape[1] < 2:
-        raise ValueError(f"X must have at least two features; got {covariances.shape[1]}.")
     deviations = np.sqrt(np.diagonal(covariances, axis1=1, axis2=2))
     return covariances / (deviations[:, :, None] * deviations[:, None, :])
 
@@ -1299,7 +1301,7 @@ class OutlierEffect(namedtuple("OutlierEffect", ["X", "y", "outlier", "label", "
     """
 
 
-def outlier_effect(X, y, outlier, penalty=1e-3):
+def outlier_effect(X, y, outlier, *, penalty=1e-3):
     r"""Fit LDA and logistic regression without and with one added sample, and compare.
 
     LDA's boundary depends on every sample through the class means and the shared

@@ -696,6 +696,18 @@ class SoftmaxRegression(ClassifierMixin, BaseEstimator):
         X = check_features(self, X, reset=False)
         return X @ self.coef_.T + self.intercept_
 
+    def decision_function(self, X):
+        r"""Linear scores :math:`a_k = w_k^T x + w_{0k}`.
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes), or (n_samples,) for two classes
+            With two classes, the log-odds :math:`a_1 - a_0` of ``classes_[1]``
+            (scikit-learn's convention for binary classifiers).
+        """
+        scores = self._scores(X)
+        return scores[:, 1] - scores[:, 0] if self.classes_.size == 2 else scores
+
     def predict_log_proba(self, X):
         r"""Log posteriors :math:`a_k - \log\sum_j e^{a_j}` (``scipy.special.log_softmax``)."""
         return log_softmax(self._scores(X), axis=1)

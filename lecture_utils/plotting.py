@@ -441,7 +441,7 @@ def plot_shared_covariance_comparison(full, tied, classes, ax=None, *, names=Non
     return drawn
 
 
-def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark,
+def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark=None,
                                           mark_label=None):
     r"""How each class's log-likelihood falls when its ML covariance is scaled by :math:`c`.
 
@@ -462,14 +462,14 @@ def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark,
     scales : array-like of shape (n_scales,)
         Positive factors :math:`c`, increasing; the x axis is logarithmic.
     ax : matplotlib Axes, default=None
-    mark : float
+    mark : float, default=None
         A scale to mark with a vertical dotted line (e.g. :math:`N_k / (N_k - 1)`).
     mark_label : str, default=None
 
     Returns
     -------
     dict
-        ``"points"`` (one Line2D per class), ``"curves"`` (Line2D) and ``"mark"`` (Line2D).
+        ``"points"`` (one Line2D per class), ``"curves"`` (Line2D), ``"mark"`` (or None).
 
     Examples
     --------
@@ -486,7 +486,7 @@ def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark,
     if getattr(model, "covariance", None) != "full":
         raise ValueError("model must be a GaussianClassifier fitted with covariance='full'.")
     index = class_index(model.classes_, y)
-    drawn = {"points": [], "curves": []}
+    drawn = {"points": [], "curves": [], "mark": None}
     for k, label in enumerate(np.asarray(model.classes_).tolist()):
         values = log_likelihood_at_scaled_covariance(X[index == k], model.means_[k],
                                                      model.covariances_[k], [1.0, *scales])
@@ -499,7 +499,9 @@ def plot_scaled_covariance_log_likelihood(model, X, y, scales, ax=None, *, mark,
         drawn["curves"] += ax.plot(fine, -0.5 * size * X.shape[1] * (np.log(fine) + 1 / fine - 1),
                                    color="black", linewidth=1.5, zorder=1,
                                    label=f"formula, $N_k = {size}$")
-    drawn["mark"] = ax.axvline(mark, color="black", linestyle=":", linewidth=1.5, label=mark_label)
+    if mark is not None:
+        drawn["mark"] = ax.axvline(mark, color="black", linestyle=":", linewidth=1.5,
+                                   label=mark_label)
     ax.set_xscale("log")
 
 
@@ -627,8 +629,8 @@ def plot_llr_curve(grid, llr, ax=None, *, levels=None, crossings=(), feature_nam
     return drawn
 
 
-def plot_posterior_curve(grid, posterior, ax=None, *, point, classes=("c0", "c1"), crossings=(),
-                         feature_name=None, title=None):
+def plot_posterior_curve(grid, posterior, ax=None, *, classes=("c0", "c1"), crossings=(),
+                         point=None, feature_name=None, title=None):
     r"""Posterior curves :math:`P(c_1 \mid x)` and :math:`P(c_0 \mid x) = 1 - P(c_1 \mid x)`.
 
     Parameters
@@ -638,19 +640,19 @@ def plot_posterior_curve(grid, posterior, ax=None, *, point, classes=("c0", "c1"
     posterior : array-like of shape (n_points,)
         :math:`P(c_1 \mid x)` at ``grid``.
     ax : matplotlib Axes, default=None
-    point : (float, float)
-        A sample ``(x, P(c_1 | x))`` to mark.
     classes : pair of labels, default=("c0", "c1")
         Names of :math:`c_0` and :math:`c_1` for the legend.
     crossings : array-like, default=()
         Decision thresholds on the feature, drawn as vertical lines.
+    point : (float, float), default=None
+        A sample ``(x, P(c_1 | x))`` to mark.
     feature_name, title : str, default=None
 
     Returns
     -------
     dict
         ``"curves"`` (:math:`P(c_1 \mid x)`, then :math:`P(c_0 \mid x)`), ``"crossings"`` and
-        ``"point"``.
+        ``"point"`` (or None).
 
     Examples
     --------
@@ -663,10 +665,11 @@ def plot_posterior_curve(grid, posterior, ax=None, *, point, classes=("c0", "c1"
     drawn = {"curves": [ax.plot(grid, values, color=class_color(k), linestyle=class_linestyle(k),
                                 label=f"P({classes[k]} | x)")[0]
                         for k, values in ((1, posterior), (0, 1.0 - posterior))],
-             "crossings": _crossing_lines(ax, crossings, grid)}
+             "crossings": _crossing_lines(ax, crossings, grid), "point": None}
     ax.axhline(0.5, color="grey", linewidth=1.0)
-    drawn["point"] = ax.scatter([point[0]], [point[1]], s=90, color=class_color(1),
-                                edgecolor="black", zorder=3, label=f"x = {point[0]:g}")
+    if point is not None:
+        drawn["point"] = ax.scatter([point[0]], [point[1]], s=90, color=class_color(1),
+                                    edgecolor="black", zorder=3, label=f"x = {point[0]:g}")
     ax.set(xlim=(grid[0], grid[-1]), ylim=(-0.02, 1.02), ylabel="posterior probability",
            xlabel=feature_name, title=title)
     # beside the axes: the two curves, the line at 1/2 and the sample leave no free corner
@@ -1133,6 +1136,10 @@ def plot_category_probabilities(probabilities, categories, classes, ax=None, *, 
     """
     ax = _axes(ax)
     probabilities = np.atleast_2d(np.asarray(probabilities, dtype=float))
+    if probabilities.shape != (len(classes), len(categories)):
+        raise ValueError(f"probabilities has shape {probabilities.shape} but there are "
+                         f"{len(classes)} classes and {len(categories)} categories; pass one "
+                         "row per class.")
     vertical = check_option("orientation", orientation, ("vertical", "horizontal")) == "vertical"
     positions = np.arange(len(categories))
     drawn = _grouped_bars(ax, probabilities, classes, positions, vertical=vertical)
@@ -1255,7 +1262,7 @@ def plot_confusion_matrix(y_true, y_pred, classes=None, ax=None, *, title=None, 
     return shown
 
 
-def plot_correlation_matrices(matrices, axes, *, titles, tick_labels):
+def plot_correlation_matrices(matrices, axes, *, titles=None, tick_labels=None):
     r"""Heat maps of :math:`\lvert\rho_{ij}\rvert`, one correlation matrix per axes.
 
     White is 0 and black is 1 on every panel, so panels compare by eye.
@@ -1265,8 +1272,8 @@ def plot_correlation_matrices(matrices, axes, *, titles, tick_labels):
     matrices : array-like of shape (n, d, d)
         Correlation matrices (e.g. from `experiments.within_class_correlations`).
     axes : sequence of n matplotlib Axes
-    titles : sequence of n str
-    tick_labels : (str, str)
+    titles : sequence of n str, default=None
+    tick_labels : (str, str), default=None
         Labels of the first and the last feature, put on both axes.
 
     Returns
@@ -1277,8 +1284,7 @@ def plot_correlation_matrices(matrices, axes, *, titles, tick_labels):
     Examples
     --------
     >>> fig, axes = plt.subplots(1, 2)
-    >>> images = plot_correlation_matrices([np.eye(2), [[1.0, -0.5], [-0.5, 1.0]]], axes,
-    ...                                    titles=["a", "b"], tick_labels=("x1", "x2"))
+    >>> images = plot_correlation_matrices([np.eye(2), [[1.0, -0.5], [-0.5, 1.0]]], axes)
     >>> images[1].get_array()[0, 1]
     np.float64(0.5)
     >>> plt.close(fig)
@@ -1291,9 +1297,10 @@ def plot_correlation_matrices(matrices, axes, *, titles, tick_labels):
     last = matrices.shape[1] - 1
     for k, ax in enumerate(axes):
         ax.grid(False)
-        ax.set_title(titles[k])
-        ax.set_xticks([0, last], tick_labels)
-        ax.set_yticks([0, last], tick_labels)
+        ax.set_title(titles[k] if titles is not None else "")
+        if tick_labels is not None:
+            ax.set_xticks([0, last], tick_labels)
+            ax.set_yticks([0, last], tick_labels)
     return [ax.imshow(np.abs(matrix), cmap=GREY_CMAP, vmin=0, vmax=1)
             for ax, matrix in zip(axes, matrices, strict=True)]
 
@@ -1397,7 +1404,9 @@ def plot_llr_calibration(table, ax=None, *, floor=1e-4):
         raise ValueError(f"table must be a non-empty llr_calibration table with columns {needed}.")
     x = np.arange(len(table))
     claimed, observed, low, high = (table[c].to_numpy(dtype=float) for c in needed[1:])
-    floor = check_number("floor", floor, minimum=0.0, maximum=1.0, inclusive=False)
+    if not 0.0 < floor < 1.0:
+
+        raise ValueError(f"floor is the lowest error rate on the axis, in (0, 1); got {floor}.")
     below = claimed < floor
     # the dashed line runs down to the first claimed error below the floor and stops there
     line = np.where(below & (np.cumsum(below) > 1), np.nan, np.maximum(claimed, floor))

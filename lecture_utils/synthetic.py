@@ -404,7 +404,7 @@ def cat_shelter_best_accuracy(features=("fur", "size", "coat")):
     return float(_true_joint(every_cat, features).max(axis=1).sum())   # checks the features
 
 
-def gaussian_bayes_error(means, covariances, n_samples=100_000, random_state=None):
+def gaussian_bayes_error(means, covariances, *, n_samples=100_000, random_state=None):
     r"""The Bayes error of Gaussian classes, estimated by Monte Carlo, with its standard error.
 
     The :math:`K` classes are equally likely, :math:`\pi_k = 1/K`. The Bayes rule knows the

@@ -48,15 +48,24 @@ def plain(value):
 
 
 def class_index(classes, labels, n_rows=None):
-    """Position of each label in ``classes`` (ValueError for an unknown label).
+    """Position of each label in ``classes``.
 
     Parameters
     ----------
     classes : array-like of shape (n_classes,)
     labels : array-like of shape (n_labels,)
     n_rows : int, optional
-        The number of rows of X when ``labels`` is its ``y``: a ValueError unless
-        there is exactly one label per row.
+        The number of rows of X when ``labels`` is its ``y``.
+
+    Returns
+    -------
+    ndarray of int, shape (n_labels,)
+
+    Raises
+    ------
+    ValueError
+        For a label that is not one of ``classes``, or, given ``n_rows``, unless there
+        is exactly one label per row.
 
     Examples
     --------

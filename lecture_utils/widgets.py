@@ -184,6 +184,38 @@ def categorical_alpha_view(X, y, alpha, categories=None, priors=None):
         title=r"$\alpha$ = " + f"{model.alpha:g}" + (" (ML)" if model.alpha == 0 else ""))
 
 
+def draw_categorical_alpha_view(view, axes, feature="x", target="c", xlabel=None):
+    """Draw a `CategoricalAlphaView` on two axes: the estimates and the posteriors.
+
+    Both x-axes are labelled ``xlabel`` (``feature`` if None); one legend, at the right of
+    the posteriors, names the classes of both panels.
+
+    Returns
+    -------
+    list of list of BarContainer
+        The bars of each panel.
+
+    Examples
+    --------
+    >>> from lecture_utils.datasets import FUR_COLOURS, load_cat_fur
+    >>> fig, axes = plt.subplots(1, 2)
+    >>> view = categorical_alpha_view(*load_cat_fur(), 1.0, [FUR_COLOURS])
+    >>> [len(panel) for panel in draw_categorical_alpha_view(view, axes, "fur", "sex")]
+    [2, 2]
+    >>> plt.close(fig)
+    """
+    xlabel = feature if xlabel is None else xlabel
+    return [
+        plot_category_probabilities(view.probabilities, view.categories, view.classes, axes[0],
+                                    ylabel=f"P({feature} | {target})",
+                                    title=f"estimates, {view.title}", xlabel=xlabel,
+                                    legend=False),
+        plot_category_probabilities(view.posteriors.T, view.categories, view.classes, axes[1],
+                                    ylabel=f"P({target} | {feature})", title="posteriors",
+                                    xlabel=xlabel),
+    ]
+
+
 def draw_posteriors_over_alpha(views, axes, feature="x", target="c"):
     """Draw the posteriors of several `CategoricalAlphaView` side by side, one panel each.
 
@@ -216,8 +248,7 @@ def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", ta
                              max_alpha=10.0, figsize=(10.0, 3.8), xlabel=None):
     r"""A slider for :math:`\alpha` that redraws the estimates and the posteriors.
 
-    ``xlabel`` names the categories on both x-axes (``feature`` if None); one legend, at the
-    right of the posteriors, names the classes of both panels.
+    ``xlabel`` names the categories on both x-axes (``feature`` if None).
 
     Returns
     -------
@@ -233,17 +264,10 @@ def categorical_alpha_widget(X, y, categories=None, priors=None, feature="x", ta
     10.0
     """
 
-    xlabel = feature if xlabel is None else xlabel
-
     def draw(alpha):
         view = categorical_alpha_view(X, y, alpha, categories=categories, priors=priors)
         fig, axes = plt.subplots(1, 2, figsize=figsize)
-        plot_category_probabilities(view.probabilities, view.categories, view.classes, axes[0],
-                                    ylabel=f"P({feature} | {target})",
-                                    title=f"estimates, {view.title}", xlabel=xlabel, legend=False)
-        plot_category_probabilities(view.posteriors.T, view.categories, view.classes, axes[1],
-                                    ylabel=f"P({target} | {feature})", title="posteriors",
-                                    xlabel=xlabel)
+        draw_categorical_alpha_view(view, axes, feature, target, xlabel)
         value, k = np.unravel_index(np.nanargmax(view.posteriors), view.posteriors.shape)
         show_figure(fig, f"Bars of the estimated P({feature} | {target}) of each {target} (left) "
                          f"and of the posterior P({target} | {feature}) (right) at pseudo-count "
@@ -508,7 +532,7 @@ def prior_widget(model, x, grid=None, feature_name=None, figsize=(10.0, 3.6), pr
     return widgets.interactive(draw, prior=slider)
 
 
-def outlier_widget(X, y, penalty=1e-3, figsize=(8.0, 4.2), to_scale=0.8):
+def outlier_widget(X, y, *, penalty=1e-3, figsize=(8.0, 4.2), to_scale=0.8):
     """Two sliders that move an added sample and redraw both models' boundaries
     (see `lecture_utils.experiments.outlier_effect`), both features to the same scale so
     that the angles in the title are the angles seen (``to_scale``: height / width of the

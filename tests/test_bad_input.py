@@ -80,7 +80,7 @@ ESTIMATORS = [
     *[Estimator(f"SoftmaxRegression({s!r})",
                 lambda s=s: SoftmaxRegression(solver=s, penalty=0.0, random_state=0, max_iter=5000),
                 X_NUMBERS, Y_NUMBERS, "numbers",
-                ("predict", "predict_proba", "predict_log_proba", "score"))
+                ("predict", "predict_proba", "predict_log_proba", "decision_function", "score"))
       for s in ("newton", "gd", "sgd")],
     Estimator("PCA", PCA, X_NUMBERS, None, "numbers", ("transform", "inverse_transform")),
     Estimator("FisherProjection", FisherProjection, X_NUMBERS, Y_NUMBERS, "numbers",

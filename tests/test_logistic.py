@@ -254,6 +254,11 @@ def test_methods_are_consistent_and_follow_sklearn_shapes():
     np.testing.assert_allclose(scores, X @ model.coef_.T + model.intercept_)
     np.testing.assert_array_equal(model.predict(X), model.classes_[np.argmax(scores, axis=1)])
     assert model.score(X, y) == np.mean(model.predict(X) == y)
+    np.testing.assert_array_equal(model.decision_function(X), scores)
+    binary = SoftmaxRegression().fit(X, y == 2)
+    log_odds = binary.decision_function(X)
+    assert log_odds.shape == (len(y),)
+    np.testing.assert_allclose(log_odds, np.diff(binary.predict_log_proba(X), axis=1)[:, 0])
 
 
 def test_works_in_pipelines_and_cross_validation():

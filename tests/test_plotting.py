@@ -338,11 +338,10 @@ def test_posterior_curve_draws_both_classes_and_the_point():
     plt.close("all")
 
 
-@pytest.mark.parametrize(("function", "keywords"),
-                         [(plot_llr_curve, {}), (plot_posterior_curve, {"point": (1.0, 0.5)})])
-def test_curves_reject_mismatched_lengths(function, keywords):
+@pytest.mark.parametrize("function", [plot_llr_curve, plot_posterior_curve])
+def test_curves_reject_mismatched_lengths(function):
     with pytest.raises(ValueError, match="same length"):
-        function(np.arange(5.0), np.arange(4.0), **keywords)
+        function(np.arange(5.0), np.arange(4.0))
 
 
 def test_pairwise_boundaries_tie_the_two_classes(three_classes):
@@ -422,7 +421,7 @@ def test_class_densities_differ_in_line_style_and_hatch(one_feature):
 
 def test_posterior_curves_differ_in_line_style():
     grid = np.linspace(0.0, 1.0, 11)
-    drawn = plot_posterior_curve(grid, grid, classes=("F", "M"), point=(0.5, 0.5))
+    drawn = plot_posterior_curve(grid, grid, classes=("F", "M"))
     m_curve, f_curve = drawn["curves"]  # P(c1 | x) first
     assert _dashes(m_curve) == _dashes(plt.plot([0], [0], linestyle=class_linestyle(1))[0])
     assert _distinct([_dashes(m_curve), _dashes(f_curve)])
@@ -461,8 +460,7 @@ def test_grey_and_error_images_use_the_style_maps():
                               *load_iris_2d(), ax=axes[0], resolution=20)
     digits = plot_image_grid(np.zeros((2, 4)), (2, 2), 2, axes[1])
     errors = plot_confusion_matrix([0, 1, 1], [0, 0, 1], ax=axes[2])
-    correlations = plot_correlation_matrices([np.eye(2)], [axes[3]], titles=["c"],
-                                             tick_labels=("x1", "x2"))
+    correlations = plot_correlation_matrices([np.eye(2)], [axes[3]])
     assert density["image"].get_cmap().name == GREY_CMAP.name
     assert digits.get_cmap().name == GREY_CMAP.name
     assert errors.im_.get_cmap().name == ERROR_CMAP.name
@@ -622,7 +620,7 @@ def test_plot_scaled_covariance_log_likelihood_peaks_at_one_on_its_formula():
         np.testing.assert_allclose(drop, -50 * (np.log(c) + 1 / c - 1), atol=1e-9)
     with pytest.raises(ValueError, match="full"):
         plot_scaled_covariance_log_likelihood(GaussianClassifier(covariance="tied").fit(
-            data.X, data.y), data.X, data.y, [1.0], ax, mark=1.0)
+            data.X, data.y), data.X, data.y, [1.0], ax)
     plt.close(fig)
 
 

@@ -28,3 +28,13 @@ def test_twins_agree_on_drawn_gaussian_classes():
     ours = GaussianClassifier().fit(data.X, data.y)
     theirs = QuadraticDiscriminantAnalysis().fit(data.X, data.y)
     assert posterior_agreement(ours, theirs, data.X).log_posteriors_agree
+
+
+def test_models_that_differ_are_reported_as_differing():
+    data = make_gaussian_classes([[0, 0], [1, 1]], [[[1, 0.5], [0.5, 1]], [[1, 0], [0, 2]]], 30,
+                                 random_state=0)
+    full = GaussianClassifier().fit(data.X, data.y)
+    tied = GaussianClassifier(covariance="tied").fit(data.X, data.y)
+    agreement = posterior_agreement(full, tied, data.X)
+    assert not agreement.log_posteriors_agree and agreement.max_posterior_gap > 1e-3
+    assert 0.0 < agreement.same_decisions <= 1.0

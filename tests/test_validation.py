@@ -13,6 +13,7 @@ from lecture_utils.validation import (
     check_dimensions,
     check_features,
     check_gaussian_parameters,
+    check_number,
     check_priors,
     check_training_data,
     cholesky_factors,
@@ -99,6 +100,20 @@ def test_plain_turns_numpy_values_into_python_values_for_messages():
     assert plain(np.array([[1, 2]])) == [[1, 2]]
     assert plain((np.str_("a"), [np.bool_(True)])) == ("a", [True])
     assert plain("text") == "text" and plain(None) is None
+
+
+@pytest.mark.parametrize("inclusive, allowed", [(True, [0.0, 0.5, 1.0]), (False, [0.5])])
+def test_check_number_allows_the_bounds_only_when_inclusive(inclusive, allowed):
+    for value in (0.0, 0.5, 1.0):
+        if value in allowed:
+            assert check_number("p", value, minimum=0.0, maximum=1.0, inclusive=inclusive) == value
+        else:
+            with pytest.raises(ValueError, match="p == "):
+                check_number("p", value, minimum=0.0, maximum=1.0, inclusive=inclusive)
+    with pytest.raises(ValueError, match="must be a finite number"):
+        check_number("p", np.inf, minimum=0.0)
+    with pytest.raises(TypeError, match="must be a number"):
+        check_number("p", True, minimum=0.0)
 
 
 def test_check_dimensions_returns_whole_numbers_in_order():

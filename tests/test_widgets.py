@@ -43,6 +43,7 @@ from lecture_utils.widgets import (
     categorical_alpha_widget,
     covariance_view,
     covariance_widget,
+    draw_categorical_alpha_view,
     outlier_widget,
     pca_dimension_view,
     pca_dimension_widget,
@@ -151,6 +152,11 @@ def test_a_far_outlier_on_its_own_side_turns_lda_but_not_logistic_regression():
     assert view.rotation_degrees["LDA"] > 20
     assert view.rotation_degrees["logistic regression"] < 1
     assert view.changed_decisions["logistic regression"] == 0.0
+    # the boundaries after are those of models refitted with the outlier, labelled B
+    refit = GaussianClassifier(covariance="tied").fit(np.vstack([X, [15.0, -8.0]]),
+                                                      np.append(y, "B"))
+    for got, want in zip(view.boundaries["LDA"][1], refit.linear_scores().boundary(), strict=True):
+        np.testing.assert_allclose(got, want)
     assert view.label == "B"
     assert "LDA" in view.title and "logistic regression" in view.title
 
@@ -349,43 +355,41 @@ def test_view_needs_one_feature():
 
 # ipywidgets asks ipykernel for its (deprecated) inline backend after each redraw.
 @pytest.mark.filterwarnings("ignore:`ipykernel.pylab.backend_inline` is deprecated")
-def test_drawing_and_widget(shown):
+def test_drawing_and_widget():
     data, _ = counts_table()
-    control = categorical_alpha_widget(data.X, data.y, categories=[FUR_COLOURS], feature="fur",
-                                       target="sex")
-    slider = control.children[0]
-    assert (slider.min, slider.max, slider.value) == (0.0, 10.0, 0.0)
-    slider.value = 2.0
-    assert control.kwargs == {"alpha": 2.0}
     view = categorical_alpha_view(data.X, data.y, 2.0, categories=[FUR_COLOURS])
-    fig, alt = shown[-1]
-    axes = fig.axes
-    estimates, posteriors = (ax.containers for ax in axes)
+    _, axes = plt.subplots(1, 2)
+    estimates, posteriors = draw_categorical_alpha_view(view, axes, "fur", "sex")
     np.testing.assert_allclose([bar.get_height() for bar in estimates[1]], view.probabilities[1])
     np.testing.assert_allclose([bar.get_height() for bar in posteriors[0]], view.posteriors[:, 0])
     assert axes[0].get_ylabel() == "P(fur | sex)" and axes[1].get_ylabel() == "P(sex | fur)"
-    assert axes[0].get_title() == f"estimates, {view.title}" and "alpha = 2" in alt
-    assert axes[0].get_legend() is None and axes[1].get_legend() is not None
-    plt.close("all")
+    control = categorical_alpha_widget(data.X, data.y, categories=[FUR_COLOURS])
+    slider = control.children[0]
+    assert (slider.min, slider.max, slider.value) == (0.0, 10.0, 0.0)
+    slider.value = 3.0
+    assert control.kwargs == {"alpha": 3.0}
 
 
-def test_bar_chart_skips_missing_values():
+def test_bar_chart_checks_shapes_and_skips_missing_values():
+    with pytest.raises(ValueError, match="one row per class"):
+        plot_category_probabilities(np.ones((2, 3)), ["a", "b"], ["p", "q"])
     drawn = plot_category_probabilities([[0.5, np.nan]], ["a", "b"], ["p"])
     assert [bar.get_height() for bar in drawn[0]] == [0.5, 0.0]
     labels = [text.get_text() for text in drawn[0][0].axes.texts]
     assert labels == ["0.50", ""]
 
 
-@pytest.mark.filterwarnings("ignore:`ipykernel.pylab.backend_inline` is deprecated")
-def test_x_axes_name_the_categories(shown):
+def test_x_axes_name_the_categories():
     data = load_cat_fur()
-    categorical_alpha_widget(data.X, data.y, categories=[FUR_COLOURS], feature="fur",
-                             target="sex")
-    assert [ax.get_xlabel() for ax in shown[-1][0].axes] == ["fur", "fur"]
-    categorical_alpha_widget(data.X, data.y, categories=[FUR_COLOURS], feature="fur",
-                             target="sex", xlabel="fur colour")
-    assert [ax.get_xlabel() for ax in shown[-1][0].axes] == ["fur colour", "fur colour"]
-    plt.close("all")
+    view = categorical_alpha_view(data.X, data.y, 1.0, categories=[FUR_COLOURS])
+    fig, axes = plt.subplots(1, 2)
+    draw_categorical_alpha_view(view, axes, feature="fur", target="sex")
+    assert [ax.get_xlabel() for ax in axes] == ["fur", "fur"]
+    for ax in axes:
+        ax.cla()
+    draw_categorical_alpha_view(view, axes, feature="fur", target="sex", xlabel="fur colour")
+    assert [ax.get_xlabel() for ax in axes] == ["fur colour", "fur colour"]
+    plt.close(fig)
     fig, ax = plt.subplots()
     plot_category_probabilities([[0.5, 0.5]], ["a", "b"], ["k"], ax)
     assert ax.get_xlabel() == ""
