@@ -22,17 +22,21 @@ def test_every_model_agrees_on_iris(covariance):
     assert agreement.max_posterior_gap < 1e-8
 
 
-def test_twins_agree_on_drawn_gaussian_classes():
-    data = make_gaussian_classes([[0, 0], [1, 1]], [[[1, 0.5], [0.5, 1]], [[1, 0], [0, 2]]], 30,
+def drawn_classes():
+    """Two Gaussian classes of 30 samples each, with different covariances."""
+    return make_gaussian_classes([[0, 0], [1, 1]], [[[1, 0.5], [0.5, 1]], [[1, 0], [0, 2]]], 30,
                                  random_state=0)
+
+
+def test_twins_agree_on_drawn_gaussian_classes():
+    data = drawn_classes()
     ours = GaussianClassifier().fit(data.X, data.y)
     theirs = QuadraticDiscriminantAnalysis().fit(data.X, data.y)
     assert posterior_agreement(ours, theirs, data.X).log_posteriors_agree
 
 
 def test_models_that_differ_are_reported_as_differing():
-    data = make_gaussian_classes([[0, 0], [1, 1]], [[[1, 0.5], [0.5, 1]], [[1, 0], [0, 2]]], 30,
-                                 random_state=0)
+    data = drawn_classes()
     full = GaussianClassifier().fit(data.X, data.y)
     tied = GaussianClassifier(covariance="tied").fit(data.X, data.y)
     agreement = posterior_agreement(full, tied, data.X)
